@@ -1,0 +1,156 @@
+//! Command-line parsing (clap) and dispatch. Exit codes: 0 success, 1 a mismatch or a
+//! failed check, 2 bad input or usage.
+
+mod marble;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use gamecheck::error::ParseError;
+use gamecheck::harness::{Report, VerifyOptions};
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Exact solvers for small two-player games, proved right against a naive oracle.
+#[derive(Debug, Parser)]
+#[command(name = "gamecheck", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Solve a contest input (stdin when no FILE) and print the contest's answers.
+    #[command(subcommand)]
+    Solve(SolveGame),
+    /// Check every fast solver against the oracle and print the report (exit 1 on any mismatch).
+    Verify(VerifyArgs),
+}
+
+#[derive(Debug, Subcommand)]
+enum SolveGame {
+    /// Marble on the diamond board (games.md §1).
+    Marble(marble::SolveArgs),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum GameChoice {
+    All,
+    Marble,
+}
+
+#[derive(Debug, clap::Args)]
+struct VerifyArgs {
+    /// Which game to check.
+    #[arg(long, value_enum, default_value_t = GameChoice::All)]
+    game: GameChoice,
+    /// Seed of the random cases (default: a fresh one, printed in the report).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Random cases per game (default: each game's budget; 0 for exhaustive checks only).
+    #[arg(long)]
+    cases: Option<u64>,
+    /// Print only JSON on stdout: {"seed", "ok", "rows": [...], "failures": [...]}.
+    #[arg(long)]
+    json: bool,
+}
+
+/// What went wrong, with the exit code it maps to.
+pub enum Failure {
+    /// Bad input or usage (exit 2); the message is printed on stderr.
+    Usage(String),
+}
+
+impl Failure {
+    fn exit(self) -> ExitCode {
+        match self {
+            Failure::Usage(msg) => {
+                eprintln!("error: {msg}");
+                ExitCode::from(2)
+            }
+        }
+    }
+}
+
+/// Parses the command line, runs it, and maps the outcome to an exit code.
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Solve(SolveGame::Marble(args)) => marble::solve(&args),
+        Command::Verify(args) => verify(&args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(f) => f.exit(),
+    }
+}
+
+fn verify(args: &VerifyArgs) -> Result<ExitCode, Failure> {
+    let seed = args.seed.unwrap_or_else(gamecheck::rng::fresh_seed);
+    let opts = VerifyOptions {
+        seed,
+        cases: args.cases,
+        progress: !args.json && std::io::stderr().is_terminal(),
+    };
+    let mut report = Report::new(seed);
+    if matches!(args.game, GameChoice::All | GameChoice::Marble) {
+        gamecheck::marble::verify::verify(&opts, &mut report);
+    }
+    let mut out = std::io::stdout().lock();
+    let written = if args.json {
+        serde_json::to_writer_pretty(&mut out, &report)
+            .map_err(std::io::Error::other)
+            .and_then(|()| writeln!(out))
+    } else {
+        report
+            .write_table(&mut out)
+            .and_then(|()| report.write_failures(&mut std::io::stderr()))
+    };
+    written.map_err(|e| Failure::Usage(format!("cannot write the report: {e}")))?;
+    Ok(if report.ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// Reads FILE, or stdin when `None`, as UTF-8 text.
+pub fn read_input(file: Option<&Path>) -> Result<(String, String), Failure> {
+    let (name, bytes) = match file {
+        Some(path) => (
+            path.display().to_string(),
+            std::fs::read(path)
+                .map_err(|e| Failure::Usage(format!("cannot read {}: {e}", path.display())))?,
+        ),
+        None => {
+            let mut buf = Vec::new();
+            std::io::stdin()
+                .read_to_end(&mut buf)
+                .map_err(|e| Failure::Usage(format!("cannot read stdin: {e}")))?;
+            ("<stdin>".to_string(), buf)
+        }
+    };
+    let text = gamecheck::input::decode(&bytes)
+        .map_err(|e| located(&name, &e))?
+        .to_string();
+    Ok((name, text))
+}
+
+/// A parse error prefixed with the input's name: `input.txt: line 3, column 5 …`.
+pub fn located(name: &str, e: &ParseError) -> Failure {
+    Failure::Usage(format!("{name}: {e}"))
+}
+
+/// Prints `text` to stdout in one write (answers appear only when all are known).
+pub fn print_all(text: &str) -> Result<ExitCode, Failure> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| Failure::Usage(format!("cannot write the answers: {e}")))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// An input file argument (`-` means stdin).
+pub fn input_path(file: &Option<PathBuf>) -> Option<&Path> {
+    file.as_deref().filter(|p| p.as_os_str() != "-")
+}

@@ -1,0 +1,23 @@
+//! The equivalence harness shared by every game: comparing a fast solver with the
+//! oracle, shrinking a mismatch to a smallest failing case, and the verification report.
+
+pub mod compare;
+pub mod progress;
+pub mod report;
+pub mod shrink;
+
+pub use compare::{compare, Mismatch, Tally};
+pub use progress::Progress;
+pub use report::{Failure, Report, Row};
+pub use shrink::shrink;
+
+/// What a `verify` run is asked to do; every game's `verify` takes it.
+#[derive(Debug, Clone)]
+pub struct VerifyOptions {
+    /// Seed of every random case (printed in the report, so any run can be repeated).
+    pub seed: u64,
+    /// Number of random cases per game; `None` for the game's default budget.
+    pub cases: Option<u64>,
+    /// Show progress bars on stderr (they are hidden anyway when stderr is not a terminal).
+    pub progress: bool,
+}

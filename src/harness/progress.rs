@@ -1,0 +1,44 @@
+//! Progress bars on stderr (indicatif), drawn only when stderr is a terminal.
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+/// A progress bar, or nothing when progress is off or stderr is not a terminal.
+#[derive(Debug, Clone)]
+pub struct Progress {
+    bar: ProgressBar,
+}
+
+impl Progress {
+    /// A bar of `total` steps labelled `label`; hidden unless `enabled` and stderr is a
+    /// terminal (indicatif's stderr target draws nothing otherwise).
+    pub fn new(enabled: bool, total: u64, label: &str) -> Self {
+        let target = if enabled {
+            ProgressDrawTarget::stderr()
+        } else {
+            ProgressDrawTarget::hidden()
+        };
+        let bar = ProgressBar::with_draw_target(Some(total), target);
+        if let Ok(style) =
+            ProgressStyle::with_template("{msg:>28} [{bar:30}] {pos}/{len} {elapsed}")
+        {
+            bar.set_style(style.progress_chars("=> "));
+        }
+        bar.set_message(label.to_string());
+        Progress { bar }
+    }
+
+    /// One step done.
+    pub fn tick(&self) {
+        self.bar.inc(1);
+    }
+
+    /// `n` steps done.
+    pub fn advance(&self, n: u64) {
+        self.bar.inc(n);
+    }
+
+    /// Removes the bar.
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}

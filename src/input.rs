@@ -1,0 +1,215 @@
+//! A character scanner with line and column tracking, shared by the contest readers.
+
+use crate::error::{Location, ParseError};
+
+/// A whitespace-separated token and where it starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Token<'a> {
+    /// The token's text (never empty, no whitespace).
+    pub text: &'a str,
+    /// Where its first character is.
+    pub location: Location,
+}
+
+/// Reads a text one character or one token at a time, knowing the line and column
+/// (1-based, in characters) of what comes next.
+#[derive(Debug, Clone)]
+pub struct Scanner<'a> {
+    text: &'a str,
+    pos: usize,
+    line: usize,
+    column: usize,
+}
+
+impl<'a> Scanner<'a> {
+    /// A scanner at the start of `text`.
+    pub fn new(text: &'a str) -> Self {
+        Scanner {
+            text,
+            pos: 0,
+            line: 1,
+            column: 1,
+        }
+    }
+
+    /// The location of the next character (or of the end of input).
+    pub fn location(&self) -> Location {
+        Location {
+            line: self.line,
+            column: self.column,
+        }
+    }
+
+    /// The next character and its location, consuming it; `None` at the end.
+    pub fn next_char(&mut self) -> Option<(char, Location)> {
+        let c = self.text[self.pos..].chars().next()?;
+        let here = self.location();
+        self.pos += c.len_utf8();
+        if c == '\n' {
+            self.line += 1;
+            self.column = 1;
+        } else {
+            self.column += 1;
+        }
+        Some((c, here))
+    }
+
+    /// Skips whitespace; returns whether anything but whitespace is left.
+    pub fn skip_whitespace(&mut self) -> bool {
+        while let Some(c) = self.text[self.pos..].chars().next() {
+            if !c.is_whitespace() {
+                return true;
+            }
+            self.next_char();
+        }
+        false
+    }
+
+    /// The next whitespace-separated token, or `None` when only whitespace is left.
+    pub fn next_token(&mut self) -> Option<Token<'a>> {
+        if !self.skip_whitespace() {
+            return None;
+        }
+        let start = self.pos;
+        let location = self.location();
+        while let Some(c) = self.text[self.pos..].chars().next() {
+            if c.is_whitespace() {
+                break;
+            }
+            self.next_char();
+        }
+        Some(Token {
+            text: &self.text[start..self.pos],
+            location,
+        })
+    }
+
+    /// The next token without consuming it.
+    pub fn peek_token(&self) -> Option<Token<'a>> {
+        self.clone().next_token()
+    }
+}
+
+/// Reads `token` as a non-negative integer that fits in a `u64`.
+///
+/// # Errors
+/// A [`ParseError`] at the token naming `what` was expected: for a sign, a non-digit, or
+/// a number above `u64::MAX`.
+pub fn parse_u64(
+    token: Token<'_>,
+    what: &str,
+    case: Option<(&'static str, u64)>,
+) -> Result<u64, ParseError> {
+    let err = |msg: String| Err(ParseError::new(token.location, case, msg));
+    let t = token.text;
+    if t.starts_with('-') && t.len() > 1 && t[1..].bytes().all(|b| b.is_ascii_digit()) {
+        return err(format!(
+            "expected {what}, a non-negative integer, found `{t}`"
+        ));
+    }
+    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+        return err(format!(
+            "expected {what}, an integer, found `{}`",
+            shorten(t)
+        ));
+    }
+    t.parse::<u64>().or_else(|_| {
+        err(format!(
+            "{what} `{}` is too large (the limit is {})",
+            shorten(t),
+            u64::MAX
+        ))
+    })
+}
+
+/// `text` cut to at most 20 characters for an error message.
+pub fn shorten(text: &str) -> String {
+    if text.chars().count() <= 20 {
+        text.to_string()
+    } else {
+        let head: String = text.chars().take(20).collect();
+        format!("{head}…")
+    }
+}
+
+/// Reads the case count `T`, the first token of an input.
+///
+/// # Errors
+/// At the end of input (`T` missing) or at a token that is not a non-negative integer.
+pub fn read_count(scanner: &mut Scanner<'_>, what: &str) -> Result<u64, ParseError> {
+    match scanner.next_token() {
+        None => Err(ParseError::new(
+            scanner.location(),
+            None,
+            format!("expected {what} T, found the end of input"),
+        )),
+        Some(tok) => parse_u64(tok, &format!("{what} T"), None),
+    }
+}
+
+/// The input as UTF-8 text.
+///
+/// # Errors
+/// A [`ParseError`] at the line and column of the first byte that is not UTF-8.
+pub fn decode(bytes: &[u8]) -> Result<&str, ParseError> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let good = std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default();
+        let mut sc = Scanner::new(good);
+        while sc.next_char().is_some() {}
+        ParseError::new(
+            sc.location(),
+            None,
+            format!(
+                "the input is not UTF-8 text (byte 0x{:02X})",
+                bytes[e.valid_up_to()]
+            ),
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_carry_lines_and_columns() {
+        let mut s = Scanner::new("  12\n\tab c\n");
+        let t = s.next_token().unwrap();
+        assert_eq!((t.text, t.location.line, t.location.column), ("12", 1, 3));
+        let t = s.next_token().unwrap();
+        assert_eq!((t.text, t.location.line, t.location.column), ("ab", 2, 2));
+        let t = s.next_token().unwrap();
+        assert_eq!((t.text, t.location.line, t.location.column), ("c", 2, 5));
+        assert!(s.next_token().is_none());
+        assert_eq!(s.location().line, 3);
+    }
+
+    #[test]
+    fn bad_utf8_is_located() {
+        let e = decode(b"2\n* \xff").unwrap_err();
+        assert_eq!((e.location.line, e.location.column), (2, 3));
+        assert_eq!(decode(b"ok").unwrap(), "ok");
+    }
+
+    #[test]
+    fn counts_reject_signs_words_and_overflow() {
+        let tok = |t| Token {
+            text: t,
+            location: Location { line: 1, column: 1 },
+        };
+        assert_eq!(parse_u64(tok("42"), "T", None), Ok(42));
+        assert!(parse_u64(tok("-3"), "T", None)
+            .unwrap_err()
+            .message
+            .contains("non-negative"));
+        assert!(parse_u64(tok("x1"), "T", None).is_err());
+        assert!(parse_u64(tok("18446744073709551616"), "T", None)
+            .unwrap_err()
+            .message
+            .contains("too large"));
+        assert_eq!(
+            parse_u64(tok("18446744073709551615"), "T", None),
+            Ok(u64::MAX)
+        );
+    }
+}

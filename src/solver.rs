@@ -1,0 +1,31 @@
+//! The solver interface shared by every game.
+
+/// A solver declined a position that is too large for it (judged by the position's real
+/// size: empty cells, unpainted cells, cards), instead of running for hours or exhausting
+/// memory. The message names a solver that can answer it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("solver `{solver}` refuses this position: {reason}; use `--solver {suggestion}` instead")]
+pub struct Refusal {
+    /// The solver that refused.
+    pub solver: &'static str,
+    /// Why, with the size that was too large and the limit.
+    pub reason: String,
+    /// A solver that can answer the position.
+    pub suggestion: &'static str,
+}
+
+/// An exact solver of one game: it answers positions of type `P` with an outcome `O`
+/// (a [`crate::outcome::Value`] for the player to move, or a contest answer).
+///
+/// A solver is built for one rule set and may keep a memo across calls; every answer it
+/// gives must be exact.
+pub trait Solver<P: ?Sized, O> {
+    /// The name used on the command line (`naive`, `bitmask`, `table`, …).
+    fn name(&self) -> &'static str;
+
+    /// The exact outcome of `position`.
+    ///
+    /// # Errors
+    /// [`Refusal`] when the position is beyond this solver's size limit.
+    fn solve(&mut self, position: &P) -> Result<O, Refusal>;
+}

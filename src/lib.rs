@@ -5,6 +5,9 @@
 //!
 //! - [`marble`]: the diamond board (`games.md` §1) — `naive` oracle, `bitmask` DFS,
 //!   `table` retrograde analysis (2^(n²) bits, built in well under a second for n = 5).
+//! - [`sevens`]: the two-player card game with win, draw and loss (`games.md` §3) —
+//!   `naive` oracle over card names (decks up to 24 cards), `memo` hash-map DFS, `table`
+//!   DFS over a flat epoch-stamped array of 50^4 bytes for the standard deck.
 //!
 //! The [`harness`] compares solvers, shrinks mismatches and builds the `verify` report;
 //! [`solver::Solver`] is the interface every solver implements.
@@ -15,4 +18,5 @@ pub mod input;
 pub mod marble;
 pub mod outcome;
 pub mod rng;
+pub mod sevens;
 pub mod solver;

@@ -2,6 +2,7 @@
 //! failed check, 2 bad input or usage.
 
 mod marble;
+mod sevens;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use gamecheck::error::ParseError;
@@ -31,12 +32,15 @@ enum Command {
 enum SolveGame {
     /// Marble on the diamond board (games.md §1).
     Marble(marble::SolveArgs),
+    /// Sevens, the two-player card game (games.md §3).
+    Sevens(sevens::SolveArgs),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum GameChoice {
     All,
     Marble,
+    Sevens,
 }
 
 #[derive(Debug, clap::Args)]
@@ -77,6 +81,7 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(SolveGame::Marble(args)) => marble::solve(&args),
+        Command::Solve(SolveGame::Sevens(args)) => sevens::solve(&args),
         Command::Verify(args) => verify(&args),
     };
     match result {
@@ -95,6 +100,9 @@ fn verify(args: &VerifyArgs) -> Result<ExitCode, Failure> {
     let mut report = Report::new(seed);
     if matches!(args.game, GameChoice::All | GameChoice::Marble) {
         gamecheck::marble::verify::verify(&opts, &mut report);
+    }
+    if matches!(args.game, GameChoice::All | GameChoice::Sevens) {
+        gamecheck::sevens::verify::verify(&opts, &mut report);
     }
     let mut out = std::io::stdout().lock();
     let written = if args.json {

@@ -1,0 +1,326 @@
+//! The sevens contest format (`games.md` §3, "Contest input / output").
+//!
+//! Input: an optional `T` (when the first token is an integer: the number of deals,
+//! alone on the first line), then the deals, each = Alice's cards, half the deck. A card
+//! is a suit letter (S, H, C, D) then a rank (1..=13 or A, T, J, Q, K), letters in any
+//! case: `S7`, `H10`, `DA`, `cq`, `ST`. A deal may span lines but one line never holds
+//! cards of two deals, so a deal with too many cards is caught at the card that takes it
+//! past its size, and one with too few when a line would take it past its size or at
+//! the end of input. Output: one `Alice`, `Bob` or `Draw` line per deal.
+
+use super::cards::{Card, CardSet, Deal, SUIT_LETTERS};
+use super::rules::Rules;
+use crate::error::{Location, ParseError};
+use crate::input::{parse_u64, shorten, Scanner, Token};
+use crate::outcome::Winner;
+
+/// Reads one card name (case-insensitive) of the deck of `rules`.
+///
+/// # Errors
+/// A [`ParseError`] at the token (or at its rank, for a bad rank): an unknown suit
+/// letter, a suit outside the deck's suits, a rank that is not 1..=13 or A, T, J, Q, K,
+/// or a rank above the deck's R.
+pub fn parse_card(
+    token: Token<'_>,
+    rules: &Rules,
+    case: Option<(&'static str, u64)>,
+) -> Result<Card, ParseError> {
+    let mut chars = token.text.chars();
+    let letter = chars.next().unwrap_or(' ').to_ascii_uppercase();
+    let rank_text = chars.as_str();
+    let at = |column_offset: usize| Location {
+        line: token.location.line,
+        column: token.location.column + column_offset,
+    };
+    let err = |offset, msg: String| Err(ParseError::new(at(offset), case, msg));
+    let Some(suit) = SUIT_LETTERS.iter().position(|&s| s == letter) else {
+        return err(
+            0,
+            format!(
+                "expected a card (a suit S, H, C or D then a rank), found `{}`: unknown suit `{}`",
+                shorten(token.text),
+                token.text.chars().next().unwrap_or(' ')
+            ),
+        );
+    };
+    if suit >= rules.suits() {
+        let allowed: String = SUIT_LETTERS[..rules.suits()].iter().collect();
+        return err(
+            0,
+            format!(
+                "card `{}` does not exist: the deck has {} suit(s) ({allowed})",
+                shorten(token.text),
+                rules.suits()
+            ),
+        );
+    }
+    let rank = match rank_text.to_ascii_uppercase().as_str() {
+        "A" => Some(1),
+        "T" => Some(10),
+        "J" => Some(11),
+        "Q" => Some(12),
+        "K" => Some(13),
+        t if !t.is_empty() && t.len() <= 3 && t.bytes().all(|b| b.is_ascii_digit()) => {
+            t.parse::<u8>().ok()
+        }
+        _ => None,
+    };
+    match rank {
+        Some(r) if (1..=rules.ranks()).contains(&r) => Ok(Card::new(suit as u8, r)),
+        Some(r) if (1..=13).contains(&r) => err(
+            1,
+            format!(
+                "card `{}` does not exist: the deck has ranks 1..={}",
+                shorten(token.text),
+                rules.ranks()
+            ),
+        ),
+        _ if rank_text.is_empty() => err(
+            1,
+            format!(
+                "expected a rank after the suit in `{}` (1..=13 or A, T, J, Q, K)",
+                shorten(token.text)
+            ),
+        ),
+        _ => err(
+            1,
+            format!(
+                "card `{}` does not exist: unknown rank `{}` (expected 1..={} or A, T, J, Q, K)",
+                shorten(token.text),
+                shorten(rank_text),
+                rules.ranks()
+            ),
+        ),
+    }
+}
+
+/// Reads a contest input of deals of the deck of `rules`.
+///
+/// # Errors
+/// A located [`ParseError`]: a deck with an odd number of cards; `T` not alone on the
+/// first line, or negative; a card that does not exist or is repeated in its deal; a
+/// deal with too many cards (at the card past its size) or too few (at the line that
+/// would take it past its size, or at the end of input); fewer deals than `T`, or
+/// anything after the `T`-th; an input with no deal.
+pub fn read(input: &str, rules: &Rules) -> Result<Vec<Deal>, ParseError> {
+    let start = Location { line: 1, column: 1 };
+    let size = rules
+        .contest_hand_size()
+        .map_err(|e| ParseError::new(start, None, e.0))?;
+    let mut sc = Scanner::new(input);
+    // T: when the first token starts with a digit or a minus sign and a digit
+    let mut count: Option<u64> = None;
+    if let Some(tok) = sc.peek_token() {
+        let t = tok.text.as_bytes();
+        let numeric = t[0].is_ascii_digit() || (t[0] == b'-' && t.len() > 1 && t[1].is_ascii_digit());
+        if numeric {
+            sc.next_token();
+            count = Some(parse_u64(tok, "the number of deals T", None)?);
+            if let Some(next) = sc.peek_token() {
+                if next.location.line == tok.location.line {
+                    return Err(ParseError::new(
+                        next.location,
+                        None,
+                        format!(
+                            "T must be alone on the first line: found `{}` after it",
+                            shorten(next.text)
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    let mut deals: Vec<Deal> = Vec::with_capacity(count.unwrap_or(16).min(4096) as usize);
+    let mut cards = CardSet::EMPTY;
+    let mut in_deal = 0usize; // cards of the current deal so far
+    let mut current_line = 0usize;
+    while let Some(tok) = sc.next_token() {
+        let number = deals.len() as u64 + 1;
+        let case = Some(("deal", number));
+        if tok.location.line != current_line {
+            current_line = tok.location.line;
+            if in_deal == 0 {
+                // this line starts a new deal
+                if let Some(t) = count {
+                    if deals.len() as u64 == t {
+                        return Err(ParseError::new(
+                            tok.location,
+                            None,
+                            format!(
+                                "unexpected `{}` after the last deal (T = {t}): expected the \
+                                 end of input",
+                                shorten(tok.text)
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+        let card = parse_card(tok, rules, case)?;
+        if in_deal == size {
+            // only reachable on the line that completed the deal: too many cards
+            return Err(ParseError::new(
+                tok.location,
+                case,
+                format!(
+                    "too many cards: a deal has {size} cards (half the deck) and this line \
+                     holds more (one line never holds cards of two deals)"
+                ),
+            ));
+        }
+        if cards.contains(card) {
+            return Err(ParseError::new(
+                tok.location,
+                case,
+                format!("repeated card `{}` ({card}) in this deal", shorten(tok.text)),
+            ));
+        }
+        cards = cards.with(card);
+        in_deal += 1;
+        // a deal ends with the line that completes it
+        let line_ends = sc
+            .peek_token()
+            .is_none_or(|next| next.location.line != current_line);
+        if line_ends && in_deal == size {
+            deals.push(Deal::new(rules, cards).expect("cards were checked against the deck"));
+            cards = CardSet::EMPTY;
+            in_deal = 0;
+        } else if !line_ends && in_deal == size {
+            // the next token on this line is one card too many; reported there
+        } else if line_ends && in_deal < size {
+            // the deal continues on the next line, unless that line would overflow it
+            if let Some(next) = sc.peek_token() {
+                let on_next_line = count_on_line(&sc, next.location.line);
+                if in_deal + on_next_line > size {
+                    return Err(ParseError::new(
+                        next.location,
+                        case,
+                        format!(
+                            "deal {number} has {in_deal} cards and this line has \
+                             {on_next_line} more, past the {size} of a deal: deal {number} has \
+                             too few cards (one line never holds cards of two deals)"
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    if in_deal > 0 {
+        let number = deals.len() as u64 + 1;
+        return Err(ParseError::new(
+            sc.location(),
+            Some(("deal", number)),
+            format!(
+                "the input ends inside deal {number}: expected {size} cards (half the deck), \
+                 found {in_deal}"
+            ),
+        ));
+    }
+    match count {
+        Some(t) if (deals.len() as u64) < t => Err(ParseError::new(
+            sc.location(),
+            None,
+            format!(
+                "expected {t} deals (T = {t}), found only {}",
+                deals.len()
+            ),
+        )),
+        None if deals.is_empty() => Err(ParseError::new(
+            sc.location(),
+            None,
+            "expected at least one deal (or T), found the end of input",
+        )),
+        _ => Ok(deals),
+    }
+}
+
+/// The number of tokens on `line`, from the scanner's position on.
+fn count_on_line(sc: &Scanner<'_>, line: usize) -> usize {
+    let mut s = sc.clone();
+    let mut n = 0;
+    while let Some(t) = s.next_token() {
+        if t.location.line != line {
+            break;
+        }
+        n += 1;
+    }
+    n
+}
+
+/// One deal in the canonical layout: Alice's cards in deck order, ranks as numbers,
+/// separated by single spaces (`S1 S2 H10`).
+pub fn write_deal(deal: &Deal) -> String {
+    deal.alice().to_string()
+}
+
+/// A whole contest input in the canonical layout: `T` alone on the first line, then one
+/// deal per line.
+pub fn write(deals: &[Deal]) -> String {
+    let mut s = format!("{}\n", deals.len());
+    for d in deals {
+        s.push_str(&write_deal(d));
+        s.push('\n');
+    }
+    s
+}
+
+/// The contest output: one `Alice`, `Bob` or `Draw` line per deal.
+pub fn write_answers(answers: &[Winner]) -> String {
+    answers.iter().map(|a| format!("{a}\n")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sevens::rules::Stuck;
+
+    fn small() -> Rules {
+        Rules::new(2, 3, None, Stuck::Lose).unwrap()
+    }
+
+    #[test]
+    fn reads_with_and_without_t() {
+        let r = small();
+        let a = read("s1 hA H3\n", &r).unwrap();
+        assert_eq!(write(&a), "1\nS1 H1 H3\n");
+        let b = read("2\nS1\nH1 H3\nS2 S3 H2\n", &r).unwrap();
+        assert_eq!(b.len(), 2);
+        assert_eq!(b[0], a[0]);
+        assert_eq!(read(&write(&b), &r).unwrap(), b);
+        assert_eq!(read("0\n", &r).unwrap(), vec![]);
+    }
+
+    #[test]
+    fn errors_are_located() {
+        let r = small();
+        let e = read("S1 H1 X3\n", &r).unwrap_err();
+        assert_eq!((e.location.line, e.location.column), (1, 7));
+        assert_eq!(e.case, Some(("deal", 1)));
+        let e = read("S1 H1 S4\n", &r).unwrap_err();
+        assert_eq!((e.location.line, e.location.column), (1, 8));
+        assert!(e.message.contains("does not exist"));
+        let e = read("S1 H1 S1\n", &r).unwrap_err();
+        assert!(e.message.contains("repeated"));
+        let e = read("S1 H1 S2 S3\n", &r).unwrap_err();
+        assert_eq!((e.location.line, e.location.column), (1, 10));
+        assert!(e.message.contains("too many"));
+        let e = read("S1 H1\nS2 S3 H2\n", &r).unwrap_err();
+        assert_eq!((e.location.line, e.location.column), (2, 1));
+        assert!(e.message.contains("too few"));
+        let e = read("S1 H1\n", &r).unwrap_err();
+        assert_eq!((e.location.line, e.location.column), (2, 1));
+        assert!(e.message.contains("ends inside deal 1"));
+        let e = read("2\nS1 H1 H2\n", &r).unwrap_err();
+        assert!(e.message.contains("found only 1"));
+        let e = read("1\nS1 H1 H2\nS2 S3 H3\n", &r).unwrap_err();
+        assert_eq!((e.location.line, e.location.column), (3, 1));
+        let e = read("1 S1 H1 H2\n", &r).unwrap_err();
+        assert!(e.message.contains("alone"));
+        let e = read("-1\n", &r).unwrap_err();
+        assert!(e.message.contains("non-negative"));
+        let e = read("", &r).unwrap_err();
+        assert!(e.message.contains("at least one deal"));
+        let odd = Rules::new(3, 3, None, Stuck::Lose).unwrap();
+        assert!(read("S1", &odd).unwrap_err().message.contains("odd"));
+    }
+}

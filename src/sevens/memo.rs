@@ -1,0 +1,117 @@
+//! The `memo` solver: the depth-first search of [`super::search`] with a hash map from
+//! the packed chains (and, under `pass`, the player to move) to win/draw/loss.
+//!
+//! Under `lose` the player to move follows from the number of cards played (players
+//! alternate after the forced opening), so the key is the packed chains alone; under
+//! `pass` a pass changes the player to move without changing the chains, so the key is
+//! `2 · index + mover`.
+
+use super::cards::Deal;
+use super::movegen::{MoveGen, Pack};
+use super::rules::{Rules, Stuck};
+use super::search::{Search, Store};
+use crate::outcome::Winner;
+use crate::solver::{Refusal, Solver};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A multiplicative hasher for the `u32` keys (Fibonacci hashing): the keys are dense
+/// small integers, so SipHash's protection against chosen keys buys nothing here.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.0 = (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+/// The hash map of one deal's values.
+#[derive(Debug, Clone, Default)]
+pub struct MemoStore {
+    pass: bool,
+    map: HashMap<u32, u8, BuildHasherDefault<KeyHasher>>,
+}
+
+impl MemoStore {
+    fn key(&self, index: u32, mover: usize) -> u32 {
+        if self.pass {
+            index * 2 + mover as u32
+        } else {
+            index
+        }
+    }
+
+    /// The number of positions stored.
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    /// Whether nothing is stored.
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+}
+
+impl Store for MemoStore {
+    #[inline]
+    fn get(&self, index: u32, mover: usize) -> Option<u8> {
+        self.map.get(&self.key(index, mover)).copied()
+    }
+    #[inline]
+    fn put(&mut self, index: u32, mover: usize, value: u8) {
+        let k = self.key(index, mover);
+        self.map.insert(k, value);
+    }
+}
+
+/// The `memo` solver of one rule set (any deck shape); the map is cleared per deal and
+/// keeps its capacity.
+#[derive(Debug, Clone)]
+pub struct Memo {
+    rules: Rules,
+    gen: MoveGen,
+    pack: Pack,
+    store: MemoStore,
+    /// Positions evaluated by the last solve.
+    pub nodes: u64,
+}
+
+impl Memo {
+    /// The solver for `rules`.
+    pub fn new(rules: &Rules) -> Self {
+        Memo {
+            rules: *rules,
+            gen: MoveGen::new(rules),
+            pack: Pack::new(rules),
+            store: MemoStore {
+                pass: rules.stuck() == Stuck::Pass,
+                map: HashMap::default(),
+            },
+            nodes: 0,
+        }
+    }
+}
+
+impl Solver<Deal, Winner> for Memo {
+    fn name(&self) -> &'static str {
+        "memo"
+    }
+
+    fn solve(&mut self, deal: &Deal) -> Result<Winner, Refusal> {
+        assert!(deal.fits(&self.rules), "deal and rules differ in deck");
+        self.store.map.clear();
+        let mut search = Search::new(&self.gen, &self.pack, deal, &mut self.store);
+        let w = search.solve(&self.rules, deal);
+        self.nodes = search.nodes;
+        Ok(w)
+    }
+}

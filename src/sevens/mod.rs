@@ -1,0 +1,65 @@
+//! Sevens, the two-player card game with win, draw and loss (`games.md` §3): deck shapes
+//! and stuck rules, the playable-card generator, three solvers and the contest format.
+//!
+//! | solver | what it is | limit |
+//! |---|---|---|
+//! | [`naive::Naive`] (`naive`) | the oracle: card-name hands, rank-range chains, plain minimax memoized by text | 24 cards |
+//! | [`memo::Memo`] (`memo`) | DFS, hash map on the packed chains (+ the player to move under `pass`) | none |
+//! | [`table::Table`] (`table`) | the same DFS over a flat array of `C^suits` bytes, epoch-stamped per deal | none (6.25 MB standard, 12.5 MB under `pass`) |
+//!
+//! Every solver answers a [`Deal`] with a [`Winner`]: the holder of the first suit's
+//! start card opens, so the answer is given for Alice and Bob, not for "the player to
+//! move".
+
+pub mod cards;
+pub mod format;
+pub mod memo;
+pub mod movegen;
+pub mod naive;
+pub mod props;
+pub mod rules;
+pub mod search;
+pub mod table;
+pub mod verify;
+
+pub use cards::{Card, CardSet, Deal};
+pub use rules::{Rules, Stuck};
+
+use crate::error::RuleError;
+use crate::outcome::Winner;
+use crate::solver::{Refusal, Solver};
+
+/// The solvers by name, for the command line and the harness.
+pub const SOLVER_NAMES: [&str; 3] = ["naive", "memo", "table"];
+
+/// A sevens solver chosen by name: `naive`, `memo` or `table`.
+///
+/// # Errors
+/// An unknown name.
+pub fn solver_by_name(
+    name: &str,
+    rules: &Rules,
+) -> Result<Box<dyn Solver<Deal, Winner> + Send>, RuleError> {
+    Ok(match name {
+        "naive" => Box::new(naive::Naive::new(rules)),
+        "memo" => Box::new(memo::Memo::new(rules)),
+        "table" => Box::new(table::Table::new(rules)),
+        other => {
+            return Err(RuleError(format!(
+                "unknown sevens solver `{other}` (expected one of: {})",
+                SOLVER_NAMES.join(", ")
+            )))
+        }
+    })
+}
+
+/// Solves every deal with `solver`.
+///
+/// # Errors
+/// The first refusal; no answers are returned then.
+pub fn solve_all(
+    solver: &mut dyn Solver<Deal, Winner>,
+    deals: &[Deal],
+) -> Result<Vec<Winner>, Refusal> {
+    deals.iter().map(|d| solver.solve(d)).collect()
+}

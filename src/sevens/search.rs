@@ -1,0 +1,193 @@
+//! The depth-first win/draw/loss search shared by the `memo` and `table` solvers; they
+//! differ only in where values are kept (a [`Store`]).
+//!
+//! **Score convention** (written once, here): a value is for the player to move —
+//! [`LOSS`] = 0, [`DRAW`] = 1, [`WIN`] = 2 — and the value of a move is `2 − v` of the
+//! position it leads to. A node's children are searched until a win is found (the only
+//! cut-off), so every stored value is exact, never a bound.
+//!
+//! The search starts after the forced opening (the holder of the first suit's start
+//! card plays it, `games.md` §3), at the chains with that one card played.
+
+use super::cards::Deal;
+use super::movegen::{MoveGen, Pack};
+use super::rules::{Rules, Stuck};
+use crate::outcome::Winner;
+
+/// The player to move loses.
+pub const LOSS: u8 = 0;
+/// Neither side can force a win.
+pub const DRAW: u8 = 1;
+/// The player to move wins.
+pub const WIN: u8 = 2;
+
+/// Where a search keeps exact values of positions: a position is its packed chains
+/// ([`Pack`]) and the player to move (0 = Alice, 1 = Bob). Under `lose` the player to
+/// move follows from the number of cards played, so a store may leave it out of its key;
+/// under `pass` it must not.
+pub trait Store {
+    /// The stored value of the position, if any.
+    fn get(&self, index: u32, mover: usize) -> Option<u8>;
+    /// Stores the exact value of the position.
+    fn put(&mut self, index: u32, mover: usize, value: u8);
+}
+
+/// One deal being searched: the rules' generator and packing, both hands, and a store.
+pub struct Search<'a, S: Store> {
+    gen: &'a MoveGen,
+    pack: &'a Pack,
+    hands: [u64; 2],
+    store: &'a mut S,
+    /// Positions evaluated (not found in the store).
+    pub nodes: u64,
+}
+
+/// The position right after the forced opening: (played cards, index, player to move,
+/// the opener). `None` under `pass` when a hand is empty from the start — then the
+/// given winner holds before the first move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Opening {
+    /// The cards on the table: the first suit's start card.
+    pub played: u64,
+    /// Its packed index.
+    pub index: u32,
+    /// Who holds (and plays) the opening card: 0 = Alice, 1 = Bob.
+    pub opener: usize,
+}
+
+/// The forced opening of `deal` under `rules`, or the winner when the game is over
+/// before it (`pass`: a hand empty from the start wins).
+pub fn opening(rules: &Rules, pack: &Pack, deal: &Deal) -> Result<Opening, Winner> {
+    if rules.stuck() == Stuck::Pass {
+        if deal.alice().is_empty() {
+            return Err(Winner::Alice);
+        }
+        if deal.bob().is_empty() {
+            return Err(Winner::Bob);
+        }
+    }
+    let bit = rules.start() as u32; // suit 0, rank K
+    let opener = usize::from(deal.alice().0 >> bit & 1 == 0);
+    Ok(Opening {
+        played: 1 << bit,
+        index: pack.delta(bit),
+        opener,
+    })
+}
+
+/// The winner when `player` (0 = Alice, 1 = Bob) has value `v` as the player to move.
+pub fn winner(player: usize, v: u8) -> Winner {
+    match (player, v) {
+        (_, DRAW) => Winner::Draw,
+        (0, WIN) | (1, LOSS) => Winner::Alice,
+        _ => Winner::Bob,
+    }
+}
+
+impl<'a, S: Store> Search<'a, S> {
+    /// A search of `deal` with the rules' generator and packing, keeping values in
+    /// `store` (which must hold nothing from another deal).
+    pub fn new(gen: &'a MoveGen, pack: &'a Pack, deal: &Deal, store: &'a mut S) -> Self {
+        Search {
+            gen,
+            pack,
+            hands: [deal.alice().0, deal.bob().0],
+            store,
+            nodes: 0,
+        }
+    }
+
+    /// Solves the deal: the contest answer.
+    pub fn solve(&mut self, rules: &Rules, deal: &Deal) -> Winner {
+        let o = match opening(rules, self.pack, deal) {
+            Ok(o) => o,
+            Err(w) => return w,
+        };
+        let mover = 1 - o.opener;
+        let v = match rules.stuck() {
+            Stuck::Lose => {
+                let left = (self.gen.deck().count_ones() - 1) as u8;
+                self.lose(o.played, o.index, mover, left)
+            }
+            Stuck::Pass => {
+                let mut left = [
+                    self.hands[0].count_ones() as u8,
+                    self.hands[1].count_ones() as u8,
+                ];
+                left[o.opener] -= 1;
+                self.pass(o.played, o.index, mover, left)
+            }
+        };
+        winner(mover, v)
+    }
+
+    /// The value for `mover` under `lose`, with `left` cards not yet played.
+    fn lose(&mut self, played: u64, index: u32, mover: usize, left: u8) -> u8 {
+        if let Some(v) = self.store.get(index, mover) {
+            return v;
+        }
+        self.nodes += 1;
+        let v = if left == 0 {
+            DRAW // every card has been played
+        } else {
+            let mut moves = self.gen.playable(played) & self.hands[mover];
+            let mut best = LOSS; // no playable card: the player to move loses
+            while moves != 0 {
+                let b = moves.trailing_zeros();
+                moves &= moves - 1;
+                let v = WIN
+                    - self.lose(
+                        played | 1 << b,
+                        index + self.pack.delta(b),
+                        1 - mover,
+                        left - 1,
+                    );
+                if v > best {
+                    best = v;
+                    if best == WIN {
+                        break;
+                    }
+                }
+            }
+            best
+        };
+        self.store.put(index, mover, v);
+        v
+    }
+
+    /// The value for `mover` under `pass`, with `left[p]` cards in player `p`'s hand.
+    fn pass(&mut self, played: u64, index: u32, mover: usize, left: [u8; 2]) -> u8 {
+        if let Some(v) = self.store.get(index, mover) {
+            return v;
+        }
+        self.nodes += 1;
+        let v = if left[1 - mover] == 0 {
+            LOSS // the opponent has just emptied their hand
+        } else {
+            let mut moves = self.gen.playable(played) & self.hands[mover];
+            if moves == 0 {
+                // stuck: the only move is a pass (someone can play while cards remain)
+                WIN - self.pass(played, index, 1 - mover, left)
+            } else {
+                let mut best = LOSS;
+                let mut after = left;
+                after[mover] -= 1;
+                while moves != 0 {
+                    let b = moves.trailing_zeros();
+                    moves &= moves - 1;
+                    let v =
+                        WIN - self.pass(played | 1 << b, index + self.pack.delta(b), 1 - mover, after);
+                    if v > best {
+                        best = v;
+                        if best == WIN {
+                            break;
+                        }
+                    }
+                }
+                best
+            }
+        };
+        self.store.put(index, mover, v);
+        v
+    }
+}

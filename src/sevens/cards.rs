@@ -184,7 +184,11 @@ mod tests {
         let d = CardSet::deck(&Rules::standard());
         assert_eq!(d.len(), 52);
         assert_eq!(d.0 & 0x0001_0001_0001_0001, 0, "rank 0 is never a card");
-        assert_eq!(d.0 & 0xC000_C000_C000_C000, 0, "ranks 14 and 15 are never cards");
+        assert_eq!(
+            d.0 & 0xC000_C000_C000_C000,
+            0,
+            "ranks 14 and 15 are never cards"
+        );
         let small = CardSet::deck(&Rules::new(2, 3, None, Stuck::Lose).unwrap());
         assert_eq!(small.to_string(), "S1 S2 S3 H1 H2 H3");
     }

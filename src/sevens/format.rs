@@ -112,7 +112,8 @@ pub fn read(input: &str, rules: &Rules) -> Result<Vec<Deal>, ParseError> {
     let mut count: Option<u64> = None;
     if let Some(tok) = sc.peek_token() {
         let t = tok.text.as_bytes();
-        let numeric = t[0].is_ascii_digit() || (t[0] == b'-' && t.len() > 1 && t[1].is_ascii_digit());
+        let numeric =
+            t[0].is_ascii_digit() || (t[0] == b'-' && t.len() > 1 && t[1].is_ascii_digit());
         if numeric {
             sc.next_token();
             count = Some(parse_u64(tok, "the number of deals T", None)?);
@@ -172,7 +173,10 @@ pub fn read(input: &str, rules: &Rules) -> Result<Vec<Deal>, ParseError> {
             return Err(ParseError::new(
                 tok.location,
                 case,
-                format!("repeated card `{}` ({card}) in this deal", shorten(tok.text)),
+                format!(
+                    "repeated card `{}` ({card}) in this deal",
+                    shorten(tok.text)
+                ),
             ));
         }
         cards = cards.with(card);
@@ -220,10 +224,7 @@ pub fn read(input: &str, rules: &Rules) -> Result<Vec<Deal>, ParseError> {
         Some(t) if (deals.len() as u64) < t => Err(ParseError::new(
             sc.location(),
             None,
-            format!(
-                "expected {t} deals (T = {t}), found only {}",
-                deals.len()
-            ),
+            format!("expected {t} deals (T = {t}), found only {}", deals.len()),
         )),
         None if deals.is_empty() => Err(ParseError::new(
             sc.location(),

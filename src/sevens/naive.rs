@@ -278,7 +278,11 @@ impl Naive {
             return Ok(None);
         };
         let opener = 1 - after.to_move;
-        let opening = format!("{} opens with {} (forced)", who(opener), name(0, self.start));
+        let opening = format!(
+            "{} opens with {} (forced)",
+            who(opener),
+            name(0, self.start)
+        );
         if self.end(&after).is_some() {
             return Ok(Some(opening));
         }
@@ -295,7 +299,11 @@ impl Naive {
                     Play::Card(c) => c,
                     Play::Pass => "pass".into(),
                 };
-                let outcome = if v == Value::Win { "wins" } else { "keeps the draw" };
+                let outcome = if v == Value::Win {
+                    "wins"
+                } else {
+                    "keeps the draw"
+                };
                 Some(format!(
                     "{opening}; then {} plays {what} and {outcome}",
                     who(after.to_move)
@@ -359,7 +367,10 @@ mod tests {
         assert_eq!(o.solve(&deal(&rules, &[])), Ok(Winner::Bob));
         // under pass, Alice's empty hand wins before the first move
         let pass = rules.with_stuck(Stuck::Pass);
-        assert_eq!(Naive::new(&pass).solve(&deal(&pass, &[])), Ok(Winner::Alice));
+        assert_eq!(
+            Naive::new(&pass).solve(&deal(&pass, &[])),
+            Ok(Winner::Alice)
+        );
         // under pass, Alice opens with her only card and her hand is empty: she wins
         assert_eq!(
             Naive::new(&pass).solve(&deal(&pass, &[(0, 1)])),

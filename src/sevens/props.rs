@@ -113,7 +113,10 @@ pub fn parse_never_panics(bytes: &[u8], rules: &Rules) -> Result<(), String> {
             if again != deals {
                 return Err("write then read changed the deals".into());
             }
-            if deals.iter().any(|d| Some(d.alice().len()) != rules.contest_hand_size().ok()) {
+            if deals
+                .iter()
+                .any(|d| Some(d.alice().len()) != rules.contest_hand_size().ok())
+            {
                 return Err("a deal read with the wrong number of cards".into());
             }
             Ok(())
@@ -192,7 +195,10 @@ pub fn random_deal(rng: &mut rng::Rng, rules: &Rules, balanced: bool) -> Deal {
         }
         order[..deck.len() / 2].iter().copied().collect()
     } else {
-        deck.iter().copied().filter(|_| rng.random_bool(0.5)).collect()
+        deck.iter()
+            .copied()
+            .filter(|_| rng.random_bool(0.5))
+            .collect()
     };
     Deal::new(rules, alice).expect("cards of the deck")
 }

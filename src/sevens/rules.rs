@@ -204,7 +204,10 @@ mod tests {
         assert_eq!(r(1), 1);
         assert_eq!(r(2), 1);
         assert_eq!(r(5), 3);
-        assert_eq!(Rules::new(4, 13, None, Stuck::Lose).unwrap(), Rules::standard());
+        assert_eq!(
+            Rules::new(4, 13, None, Stuck::Lose).unwrap(),
+            Rules::standard()
+        );
         assert_eq!(Rules::standard().chain_states(), 50);
     }
 

@@ -42,6 +42,36 @@ pub struct Search<'a, S: Store> {
     pub nodes: u64,
 }
 
+/// Moves ordered by how many replies they leave the opponent (fewest first): a
+/// move-ordering heuristic only (every move is still searched until a win is found).
+#[derive(Default)]
+struct Ordered {
+    len: usize,
+    keys: [u32; 16],
+    bits: [u32; 16],
+}
+
+impl Ordered {
+    #[inline]
+    fn push(&mut self, key: u32, bit: u32) {
+        // insertion sort: at most 8 moves (two ends of four chains)
+        let mut i = self.len;
+        while i > 0 && self.keys[i - 1] > key {
+            self.keys[i] = self.keys[i - 1];
+            self.bits[i] = self.bits[i - 1];
+            i -= 1;
+        }
+        self.keys[i] = key;
+        self.bits[i] = bit;
+        self.len += 1;
+    }
+
+    #[inline]
+    fn sorted(&self) -> &[u32] {
+        &self.bits[..self.len]
+    }
+}
+
 /// The position right after the forced opening: (played cards, index, player to move,
 /// the opener). `None` under `pass` when a hand is empty from the start — then the
 /// given winner holds before the first move.
@@ -130,29 +160,57 @@ impl<'a, S: Store> Search<'a, S> {
         let v = if left == 0 {
             DRAW // every card has been played
         } else {
-            let mut moves = self.gen.playable(played) & self.hands[mover];
-            let mut best = LOSS; // no playable card: the player to move loses
-            while moves != 0 {
+            let moves = self.gen.playable(played) & self.hands[mover];
+            if moves == 0 {
+                LOSS // no playable card: the player to move loses
+            } else if left == 1 {
+                // the last card: then every card has been played (stored, so the
+                // certificate finds the move to a draw)
                 let b = moves.trailing_zeros();
-                moves &= moves - 1;
-                let v = WIN
-                    - self.lose(
-                        played | 1 << b,
-                        index + self.pack.delta(b),
-                        1 - mover,
-                        left - 1,
-                    );
-                if v > best {
-                    best = v;
-                    if best == WIN {
-                        break;
-                    }
-                }
+                self.store.put(index + self.pack.delta(b), 1 - mover, DRAW);
+                DRAW
+            } else {
+                self.lose_moves(played, index, mover, left, moves)
             }
-            best
         };
         self.store.put(index, mover, v);
         v
+    }
+
+    /// The best value over `moves` (at least one, and more cards left after it).
+    fn lose_moves(&mut self, played: u64, index: u32, mover: usize, left: u8, moves: u64) -> u8 {
+        let opponent = self.hands[1 - mover];
+        let mut order = Ordered::default();
+        let mut m = moves;
+        while m != 0 {
+            let b = m.trailing_zeros();
+            m &= m - 1;
+            let replies = (self.gen.playable(played | 1 << b) & opponent).count_ones();
+            if replies == 0 {
+                // the opponent is stuck with cards left: they lose (stored, so the
+                // certificate finds the move to a loss)
+                self.store.put(index + self.pack.delta(b), 1 - mover, LOSS);
+                return WIN;
+            }
+            order.push(replies, b);
+        }
+        let mut best = LOSS;
+        for &b in order.sorted() {
+            let v = WIN
+                - self.lose(
+                    played | 1 << b,
+                    index + self.pack.delta(b),
+                    1 - mover,
+                    left - 1,
+                );
+            if v > best {
+                best = v;
+                if best == WIN {
+                    break;
+                }
+            }
+        }
+        best
     }
 
     /// The value for `mover` under `pass`, with `left[p]` cards in player `p`'s hand.
@@ -164,30 +222,61 @@ impl<'a, S: Store> Search<'a, S> {
         let v = if left[1 - mover] == 0 {
             LOSS // the opponent has just emptied their hand
         } else {
-            let mut moves = self.gen.playable(played) & self.hands[mover];
+            let moves = self.gen.playable(played) & self.hands[mover];
             if moves == 0 {
                 // stuck: the only move is a pass (someone can play while cards remain)
                 WIN - self.pass(played, index, 1 - mover, left)
+            } else if left[mover] == 1 {
+                // the last card of the hand: the game ends, the mover wins (stored, so
+                // the certificate finds the move to a loss)
+                let b = moves.trailing_zeros();
+                self.store.put(index + self.pack.delta(b), 1 - mover, LOSS);
+                WIN
             } else {
-                let mut best = LOSS;
-                let mut after = left;
-                after[mover] -= 1;
-                while moves != 0 {
-                    let b = moves.trailing_zeros();
-                    moves &= moves - 1;
-                    let v =
-                        WIN - self.pass(played | 1 << b, index + self.pack.delta(b), 1 - mover, after);
-                    if v > best {
-                        best = v;
-                        if best == WIN {
-                            break;
-                        }
-                    }
-                }
-                best
+                self.pass_moves(played, index, mover, left, moves)
             }
         };
         self.store.put(index, mover, v);
         v
+    }
+
+    /// The best value over `moves` (at least one, none of them the mover's last card).
+    fn pass_moves(
+        &mut self,
+        played: u64,
+        index: u32,
+        mover: usize,
+        left: [u8; 2],
+        moves: u64,
+    ) -> u8 {
+        let opponent = self.hands[1 - mover];
+        let mut order = Ordered::default();
+        let mut m = moves;
+        while m != 0 {
+            let b = m.trailing_zeros();
+            m &= m - 1;
+            let next = self.gen.playable(played | 1 << b);
+            let replies = (next & opponent).count_ones();
+            let mine = (next & self.hands[mover]).count_ones();
+            if self.store.get(index + self.pack.delta(b), 1 - mover) == Some(LOSS) {
+                return WIN; // a stored move to a loss (enhanced transposition cut-off)
+            }
+            order.push(8 + replies - mine, b);
+        }
+        let mut after = left;
+        after[mover] -= 1;
+        for &b in order.sorted() {
+            let v = WIN
+                - self.pass(
+                    played | 1 << b,
+                    index + self.pack.delta(b),
+                    1 - mover,
+                    after,
+                );
+            if v == WIN {
+                return WIN; // no draws under `pass`: a value is a win or a loss
+            }
+        }
+        LOSS
     }
 }

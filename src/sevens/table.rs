@@ -269,9 +269,7 @@ impl Solver<Deal, Winner> for Table {
         assert!(deal.fits(&self.rules), "deal and rules differ in deck");
         let pass = self.rules.stuck() == Stuck::Pass;
         let len = self.pack.len();
-        let store = self
-            .store
-            .get_or_insert_with(|| TableStore::new(len, pass));
+        let store = self.store.get_or_insert_with(|| TableStore::new(len, pass));
         store.next_deal();
         let mut search = Search::new(&self.gen, &self.pack, deal, store);
         let w = search.solve(&self.rules, deal);

@@ -24,20 +24,21 @@ use rayon::prelude::*;
 use std::time::Instant;
 
 /// Random deals of small decks (up to the oracle's limit) in the default budget.
-pub const DEFAULT_CASES: u64 = 600;
+pub const DEFAULT_CASES: u64 = 2000;
 /// Random standard deals per stuck rule for `memo` against `table` by default.
-pub const DEFAULT_STANDARD_DEALS: u64 = 150;
+pub const DEFAULT_STANDARD_DEALS: u64 = 500;
 /// Standard deals per stuck rule whose table is certified.
-pub const CERTIFIED_DEALS: u64 = 3;
+pub const CERTIFIED_DEALS: u64 = 20;
 /// Random chain states for the generator check by default.
 pub const DEFAULT_MOVEGEN_CASES: u64 = 20_000;
 
 /// The deck shapes checked on every split of the deck, each under both stuck rules:
-/// 2 × 5, 3 × 4, 2 × 6 and 4 × 3 at the middle start rank, 2 × 5 starting at either end,
+/// 2 × 5, 2 × 7, 3 × 4, 2 × 6 and 4 × 3 at the middle start rank, 2 × 5 starting at either end,
 /// 1 × 10 and 1 × 7 (a single chain; an odd deck is a library deal, not a contest one).
 pub fn exhaustive_decks() -> Vec<Rules> {
-    let shapes: [(usize, u8, Option<u8>); 8] = [
+    let shapes: [(usize, u8, Option<u8>); 9] = [
         (2, 5, None),
+        (2, 7, None),
         (3, 4, None),
         (2, 6, None),
         (4, 3, None),
@@ -160,7 +161,7 @@ fn random_small(rng: &mut rng::Rng, cases: u64, opts: &VerifyOptions, report: &m
         let share = cases / variants as u64 + u64::from((v as u64) < cases % variants as u64);
         let deals = (0..share)
             .map(|_| {
-                let balanced = rules.deck_size() % 2 == 0 && rng.random_bool(0.75);
+                let balanced = rules.deck_size().is_multiple_of(2) && rng.random_bool(0.75);
                 props::random_deal(rng, &rules, balanced)
             })
             .collect();

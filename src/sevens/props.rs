@@ -246,3 +246,37 @@ pub fn whole_suits_deal(rules: &Rules, suits_mask: u8) -> Deal {
         .collect();
     Deal::new(rules, alice).expect("cards of the deck")
 }
+
+/// The fuzz entry of `sevens_movegen_matches_naive`: rules and chains from `data`, then
+/// [`movegen_matches_naive`]. Input too short to build a case passes.
+///
+/// # Errors
+/// As [`movegen_matches_naive`].
+pub fn fuzz_movegen(data: &[u8]) -> Result<(), String> {
+    let mut u = arbitrary::Unstructured::new(data);
+    match arbitrary_movegen_case(&mut u) {
+        Ok((rules, chains)) => movegen_matches_naive(&rules, &chains),
+        Err(_) => Ok(()),
+    }
+}
+
+/// The fuzz entry of `sevens_parse_never_panics`: the deck shape from the first bytes of
+/// `data` (the standard deck when the first byte is even), the rest as the contest
+/// input, then [`parse_never_panics`].
+///
+/// # Errors
+/// As [`parse_never_panics`].
+pub fn fuzz_parse(data: &[u8]) -> Result<(), String> {
+    let (rules, text) = match data.split_first() {
+        Some((&b, rest)) if b % 2 == 1 => {
+            let mut u = arbitrary::Unstructured::new(rest);
+            match arbitrary_rules(&mut u) {
+                Ok(r) => (r, u.take_rest()),
+                Err(_) => (Rules::standard(), rest),
+            }
+        }
+        Some((_, rest)) => (Rules::standard(), rest),
+        None => (Rules::standard(), data),
+    };
+    parse_never_panics(text, &rules)
+}

@@ -1,0 +1,58 @@
+//! The fuzz properties (`fuzz/fuzz_targets/sevens_*.rs`) driven by `cargo test`: random
+//! bytes through `arbitrary::Unstructured`, and the committed seed corpora.
+
+use gamecheck::sevens::props::{fuzz_movegen, fuzz_parse};
+use rand::Rng as _;
+
+fn random_inputs(seed: u64, n: usize, max_len: usize) -> Vec<Vec<u8>> {
+    let mut rng = gamecheck::rng::from_seed(seed);
+    (0..n)
+        .map(|_| {
+            let len = rng.random_range(0..=max_len);
+            (0..len).map(|_| rng.random::<u8>()).collect()
+        })
+        .collect()
+}
+
+fn corpus(target: &str) -> Vec<Vec<u8>> {
+    let dir = format!("{}/fuzz/corpus/{target}", env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{dir}: {e}"))
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    files.iter().map(|p| std::fs::read(p).unwrap()).collect()
+}
+
+#[test]
+fn sevens_movegen_matches_naive_on_random_bytes_and_the_corpus() {
+    let mut inputs = corpus("sevens_movegen_matches_naive");
+    assert!(!inputs.is_empty());
+    inputs.extend(random_inputs(1, 5000, 24));
+    for data in inputs {
+        if let Err(e) = fuzz_movegen(&data) {
+            panic!("input {data:?}: {e}");
+        }
+    }
+}
+
+#[test]
+fn sevens_parse_never_panics_on_random_bytes_and_the_corpus() {
+    let mut inputs = corpus("sevens_parse_never_panics");
+    assert!(!inputs.is_empty());
+    inputs.extend(random_inputs(2, 3000, 64));
+    // text-like inputs: card-ish tokens, digits, spaces and line breaks
+    let alphabet = b"SHCDshcdATJQKXatjqk0123456789 \n\n-";
+    let mut rng = gamecheck::rng::from_seed(3);
+    for _ in 0..3000 {
+        let len = rng.random_range(0..=120);
+        let mut v = vec![rng.random::<u8>()];
+        v.extend((0..len).map(|_| alphabet[rng.random_range(0..alphabet.len())]));
+        inputs.push(v);
+    }
+    for data in inputs {
+        if let Err(e) = fuzz_parse(&data) {
+            panic!("input {:?}: {e}", String::from_utf8_lossy(&data));
+        }
+    }
+}

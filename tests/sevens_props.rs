@@ -1,0 +1,194 @@
+//! proptest: the fast solvers agree with the oracle on random small decks and deals for
+//! both stuck rules, and the laws of the game hold (`games.md` §3). Case counts come from
+//! `PROPTEST_CASES` (default 64 here, to keep `cargo test` fast).
+
+use gamecheck::outcome::Winner;
+use gamecheck::sevens::cards::{Card, CardSet, Deal};
+use gamecheck::sevens::naive::Naive;
+use gamecheck::sevens::props;
+use gamecheck::sevens::table::Table;
+use gamecheck::sevens::{format, Rules, Stuck};
+use gamecheck::solver::Solver;
+use proptest::prelude::*;
+
+fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(64)
+}
+
+fn stuck() -> impl Strategy<Value = Stuck> {
+    prop_oneof![Just(Stuck::Lose), Just(Stuck::Pass)]
+}
+
+/// A deck of at most `max_cards` cards: any suits, ranks and start rank.
+fn small_rules(max_cards: usize) -> impl Strategy<Value = Rules> {
+    (1usize..=4, stuck()).prop_flat_map(move |(suits, stuck)| {
+        let max_ranks = (max_cards / suits).clamp(1, 13) as u8;
+        (1u8..=max_ranks).prop_flat_map(move |ranks| {
+            (1u8..=ranks).prop_map(move |k| Rules::new(suits, ranks, Some(k), stuck).unwrap())
+        })
+    })
+}
+
+/// Any split of the deck of `rules`, from a bit per card.
+fn any_deal(rules: Rules) -> impl Strategy<Value = (Rules, Deal)> {
+    any::<u32>().prop_map(move |bits| {
+        let alice: CardSet = CardSet::deck(&rules)
+            .cards()
+            .enumerate()
+            .filter(|(i, _)| bits >> (i % 32) & 1 == 1)
+            .map(|(_, c)| c)
+            .collect();
+        (rules, Deal::new(&rules, alice).unwrap())
+    })
+}
+
+/// A contest deal (half each) of an even deck of `rules`, from a seed.
+fn half_deal(rules: Rules) -> impl Strategy<Value = (Rules, Deal)> {
+    any::<u64>().prop_map(move |seed| {
+        let mut rng = gamecheck::rng::from_seed(seed);
+        (rules, props::random_deal(&mut rng, &rules, true))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(), ..ProptestConfig::default() })]
+
+    /// memo and table agree with the oracle on any split of a deck of ≤ 18 cards.
+    #[test]
+    fn fast_solvers_agree_with_the_oracle((rules, deal) in small_rules(18).prop_flat_map(any_deal)) {
+        if let Err(e) = props::solvers_agree(&rules, &deal) {
+            return Err(TestCaseError::fail(e));
+        }
+    }
+
+    /// The same for contest deals of the oracle's largest decks (up to 24 cards).
+    #[test]
+    fn fast_solvers_agree_with_the_oracle_on_contest_deals(
+        (rules, deal) in small_rules(24)
+            .prop_filter("an even deck", |r| r.deck_size() % 2 == 0)
+            .prop_flat_map(half_deal)
+    ) {
+        if let Err(e) = props::solvers_agree(&rules, &deal) {
+            return Err(TestCaseError::fail(e));
+        }
+    }
+
+    /// The outcome does not depend on the order the cards are listed in.
+    #[test]
+    fn the_order_of_the_cards_does_not_matter(
+        (rules, deal) in small_rules(20)
+            .prop_filter("an even deck", |r| r.deck_size() % 2 == 0)
+            .prop_flat_map(half_deal),
+        seed in any::<u64>(),
+    ) {
+        let mut oracle = Naive::new(&rules);
+        if let Err(e) = props::order_does_not_matter(&rules, &deal, seed, &mut oracle) {
+            return Err(TestCaseError::fail(e));
+        }
+    }
+
+    /// Under `pass` there is never a draw (small decks by the oracle and the table).
+    #[test]
+    fn pass_never_draws((rules, deal) in small_rules(18).prop_map(|r| r.with_stuck(Stuck::Pass)).prop_flat_map(any_deal)) {
+        prop_assert_ne!(Naive::new(&rules).solve(&deal).unwrap(), Winner::Draw);
+        prop_assert_ne!(Table::new(&rules).solve(&deal).unwrap(), Winner::Draw);
+    }
+
+    /// Under `lose`, when each player holds only whole suits, the same number each, the
+    /// game is a draw (every deck with 2 or 4 suits, every start rank).
+    #[test]
+    fn whole_suits_of_equal_count_draw(
+        suits in prop_oneof![Just(2usize), Just(4usize)],
+        ranks in 1u8..=13,
+        k_seed in any::<u8>(),
+        pick in any::<u8>(),
+    ) {
+        let k = 1 + k_seed % ranks;
+        let rules = Rules::new(suits, ranks, Some(k), Stuck::Lose).unwrap();
+        // Alice's suits: any half of them
+        let masks: Vec<u8> = (0u8..1 << suits)
+            .filter(|m| m.count_ones() as usize * 2 == suits)
+            .collect();
+        let deal = props::whole_suits_deal(&rules, masks[pick as usize % masks.len()]);
+        prop_assert_eq!(Table::new(&rules).solve(&deal).unwrap(), Winner::Draw);
+        if rules.deck_size() <= 24 {
+            prop_assert_eq!(Naive::new(&rules).solve(&deal).unwrap(), Winner::Draw);
+        }
+    }
+
+    /// Under `pass`, the standard deck never draws either (table against memo).
+    #[test]
+    fn standard_pass_deals_never_draw_and_memo_agrees(seed in any::<u64>()) {
+        let rules = Rules::standard_with(Stuck::Pass);
+        let mut rng = gamecheck::rng::from_seed(seed);
+        let deal = props::random_deal(&mut rng, &rules, true);
+        let t = Table::new(&rules).solve(&deal).unwrap();
+        prop_assert_ne!(t, Winner::Draw);
+        prop_assert_eq!(gamecheck::sevens::memo::Memo::new(&rules).solve(&deal).unwrap(), t);
+    }
+}
+
+/// Round trip of the canonical layout (quickcheck: an algebraic law).
+#[test]
+fn write_then_read_is_the_identity() {
+    fn law(bits: Vec<bool>) -> bool {
+        let rules = Rules::standard();
+        // Alice holds the cards whose flag is set, topped up or cut to 26 in deck order
+        let deck: Vec<Card> = CardSet::deck(&rules).cards().collect();
+        let mut alice: Vec<Card> = deck
+            .iter()
+            .zip(bits.iter().chain(std::iter::repeat(&false)))
+            .filter(|(_, &b)| b)
+            .map(|(&c, _)| c)
+            .take(26)
+            .collect();
+        for &c in &deck {
+            if alice.len() == 26 {
+                break;
+            }
+            if !alice.contains(&c) {
+                alice.push(c);
+            }
+        }
+        let deal = Deal::new(&rules, alice.into_iter().collect()).unwrap();
+        format::read(&format::write(&[deal, deal]), &rules) == Ok(vec![deal, deal])
+    }
+    quickcheck::QuickCheck::new().quickcheck(law as fn(Vec<bool>) -> bool);
+}
+
+/// The deals the game's rules settle by hand (`games.md` §3), on tiny decks.
+#[test]
+fn hand_checked_deals() {
+    let one = |ranks, k, stuck, alice: &[u8]| {
+        let rules = Rules::new(1, ranks, Some(k), stuck).unwrap();
+        let set: CardSet = alice.iter().map(|&r| Card::new(0, r)).collect();
+        let deal = Deal::new(&rules, set).unwrap();
+        let a = Naive::new(&rules).solve(&deal).unwrap();
+        let b = Table::new(&rules).solve(&deal).unwrap();
+        assert_eq!(a, b, "{rules}: {set}");
+        a
+    };
+    // S1 S2 S3, K = 2: Bob holds S2 and opens; Alice holds S1 and S3, plays one, Bob is
+    // stuck with cards left and loses under `lose`.
+    assert_eq!(one(3, 2, Stuck::Lose, &[1, 3]), Winner::Alice);
+    // under `pass`, Bob's hand is empty once he has opened: Bob wins at once
+    assert_eq!(one(3, 2, Stuck::Pass, &[1, 3]), Winner::Bob);
+    // S1..S4, K = 2, Alice holds S1 S3: Bob opens S2; Alice plays S1 or S3; Bob plays S4
+    // only after S3. Under `pass`: Alice S3, Bob S4 and Bob's hand is empty: Bob; Alice
+    // S1, Bob stuck passes, Alice S3 and her hand is empty: Alice — she picks S1.
+    assert_eq!(one(4, 2, Stuck::Pass, &[1, 3]), Winner::Alice);
+    // under `lose` the same deal: Alice S1, Bob is stuck with S4 left: he loses
+    assert_eq!(one(4, 2, Stuck::Lose, &[1, 3]), Winner::Alice);
+    // one card, held by Alice: she opens, every card is played, a draw under `lose` ...
+    assert_eq!(one(1, 1, Stuck::Lose, &[1]), Winner::Draw);
+    // ... while under `pass` Bob's hand is empty from the start: Bob wins before the
+    // first move
+    assert_eq!(one(1, 1, Stuck::Pass, &[1]), Winner::Bob);
+    // Bob's hand empty from the start under `pass`: Bob wins before the first move
+    assert_eq!(one(3, 2, Stuck::Pass, &[1, 2, 3]), Winner::Bob);
+    // under `lose`, Alice opens with everything and Bob, with no card, loses
+    assert_eq!(one(3, 2, Stuck::Lose, &[1, 2, 3]), Winner::Alice);
+}

@@ -191,8 +191,9 @@ fn check_rule_set(
     let start = Instant::now();
     let mut gen_bad = 0;
     let mut first_bad: Option<String> = None;
+    let pair = props::MovegenPair::new(rules);
     for p in positions {
-        if let Err(e) = props::movegen_matches_naive(rules, p) {
+        if let Err(e) = pair.check(p) {
             gen_bad += 1;
             first_bad.get_or_insert(e);
         }

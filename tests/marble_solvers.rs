@@ -127,3 +127,30 @@ fn run_one_is_parity() {
         assert_eq!(t.solve(&p).unwrap(), expected);
     }
 }
+
+/// The oracle's best move is a winning move: it exists exactly on wins, and leaves a
+/// position the opponent loses.
+#[test]
+fn best_move_leaves_a_loss() {
+    use gamecheck::marble::reading_index;
+    let rules = Rules::standard();
+    let mut oracle = Naive::new(&rules);
+    let mut rng = gamecheck::rng::from_seed(3);
+    for _ in 0..300 {
+        let p = gamecheck::marble::verify::random_position(&mut rng, 4);
+        let v = oracle.solve(&p).unwrap();
+        match oracle.best_move(&p).unwrap() {
+            None => assert_eq!(v, Value::Loss),
+            Some(cells) => {
+                assert_eq!(v, Value::Win);
+                let mut next = p;
+                for (k, j) in cells {
+                    let i = reading_index(4, k, j);
+                    assert!(!next.has_marble(i), "the move fills an empty cell");
+                    next = next.with_marble(i);
+                }
+                assert_eq!(oracle.solve(&next).unwrap(), Value::Loss);
+            }
+        }
+    }
+}

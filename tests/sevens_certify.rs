@@ -20,7 +20,12 @@ fn certify_deals(stuck: Stuck, seed: u64, n: usize) -> u64 {
     let mut positions = 0;
     for d in &deals {
         let w = table.solve(d).unwrap();
-        assert_eq!(w, memo.solve(d).unwrap(), "memo and table under {rules}: {}", d.alice());
+        assert_eq!(
+            w,
+            memo.solve(d).unwrap(),
+            "memo and table under {rules}: {}",
+            d.alice()
+        );
         match table.certify() {
             Ok(n) => positions += n,
             Err(e) => panic!("certification failed under {rules} for {}: {e}", d.alice()),

@@ -8,14 +8,24 @@ const SAMPLE_IN: &str = include_str!("data/sevens_sample.in");
 
 /// The first deal of the sample (26 cards, Alice holds all spades and hearts).
 fn deal1() -> Vec<String> {
-    SAMPLE_IN.lines().nth(1).unwrap().split_whitespace().map(String::from).collect()
+    SAMPLE_IN
+        .lines()
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .map(String::from)
+        .collect()
 }
 
 /// Runs `gamecheck solve sevens ARGS` on `input` and checks exit 2, empty stdout, and
 /// that stderr holds every fragment of `expect`.
 fn fails(args: &[&str], input: &str, expect: &[&str]) {
     let mut cmd = Command::cargo_bin("gamecheck").unwrap();
-    let mut a = cmd.args(["solve", "sevens"]).args(args).write_stdin(input.to_string()).assert();
+    let mut a = cmd
+        .args(["solve", "sevens"])
+        .args(args)
+        .write_stdin(input.to_string())
+        .assert();
     a = a.code(2).stdout("");
     for e in expect {
         a = a.stderr(contains(*e));
@@ -31,24 +41,44 @@ fn replace_card(i: usize, with: &str) -> String {
 #[test]
 fn an_unknown_suit_is_located() {
     // `X7` is the third card: column 1 + 3 + 3 = 7
-    fails(&[], &replace_card(2, "X7"), &["line 2, column 7", "(deal 1)", "unknown suit `X`"]);
+    fails(
+        &[],
+        &replace_card(2, "X7"),
+        &["line 2, column 7", "(deal 1)", "unknown suit `X`"],
+    );
 }
 
 #[test]
 fn rank_14_is_located_at_the_rank() {
-    fails(&[], &replace_card(2, "S14"), &["line 2, column 8", "(deal 1)", "S14"]);
+    fails(
+        &[],
+        &replace_card(2, "S14"),
+        &["line 2, column 8", "(deal 1)", "S14"],
+    );
 }
 
 #[test]
 fn rank_0_is_located_at_the_rank() {
-    fails(&[], &replace_card(0, "S0"), &["line 2, column 2", "(deal 1)", "S0"]);
+    fails(
+        &[],
+        &replace_card(0, "S0"),
+        &["line 2, column 2", "(deal 1)", "S0"],
+    );
 }
 
 #[test]
 fn a_card_outside_a_smaller_deck_is_an_error() {
     // a 2 × 6 deck has no C cards and no rank 7
-    fails(&["--suits", "2", "--ranks", "6"], "S1 S2 S3 S4 S5 C6\n", &["line 1, column 16", "C6"]);
-    fails(&["--suits", "2", "--ranks", "6"], "S1 S2 S3 S4 S5 H7\n", &["line 1, column 17", "1..=6"]);
+    fails(
+        &["--suits", "2", "--ranks", "6"],
+        "S1 S2 S3 S4 S5 C6\n",
+        &["line 1, column 16", "C6"],
+    );
+    fails(
+        &["--suits", "2", "--ranks", "6"],
+        "S1 S2 S3 S4 S5 H7\n",
+        &["line 1, column 17", "1..=6"],
+    );
 }
 
 #[test]
@@ -59,13 +89,25 @@ fn a_repeated_card_is_located_even_in_another_spelling() {
     d[25] = "s2".into();
     let text = format!("1\n{}\n", d.join(" "));
     let column = text.lines().nth(1).unwrap().rfind("s2").unwrap() + 1;
-    fails(&[], &text, &[&format!("line 2, column {column}"), "repeated card", "(deal 1)"]);
+    fails(
+        &[],
+        &text,
+        &[
+            &format!("line 2, column {column}"),
+            "repeated card",
+            "(deal 1)",
+        ],
+    );
 }
 
 #[test]
 fn a_deal_with_25_cards_is_an_error_at_the_end_of_input() {
     let d = deal1();
-    fails(&[], &format!("1\n{}\n", d[..25].join(" ")), &["line 3, column 1", "found 25"]);
+    fails(
+        &[],
+        &format!("1\n{}\n", d[..25].join(" ")),
+        &["line 3, column 1", "found 25"],
+    );
 }
 
 #[test]
@@ -81,13 +123,21 @@ fn a_deal_with_27_cards_is_caught_at_the_27th() {
     d.push("C1".into());
     let text = format!("1\n{}\n", d.join(" "));
     let column = text.lines().nth(1).unwrap().rfind("C1").unwrap() + 1;
-    fails(&[], &text, &[&format!("line 2, column {column}"), "too many cards"]);
+    fails(
+        &[],
+        &text,
+        &[&format!("line 2, column {column}"), "too many cards"],
+    );
 }
 
 #[test]
 fn fewer_deals_than_t_is_an_error() {
     let text = SAMPLE_IN.replacen("6\n", "7\n", 1);
-    fails(&[], &text, &["line 8, column 1", "expected 7 deals", "found only 6"]);
+    fails(
+        &[],
+        &text,
+        &["line 8, column 1", "expected 7 deals", "found only 6"],
+    );
 }
 
 #[test]
@@ -106,7 +156,11 @@ fn an_odd_deck_shape_is_an_error() {
 fn a_start_rank_outside_the_ranks_is_an_error() {
     fails(&["--start", "0"], SAMPLE_IN, &["start rank 0"]);
     fails(&["--start", "14"], SAMPLE_IN, &["start rank 14"]);
-    fails(&["--ranks", "6", "--start", "7"], "S1 S2 S3 S4 S5 S6 H1 H2 H3 H4 H5 H6\n", &["1..=6"]);
+    fails(
+        &["--ranks", "6", "--start", "7"],
+        "S1 S2 S3 S4 S5 S6 H1 H2 H3 H4 H5 H6\n",
+        &["1..=6"],
+    );
 }
 
 #[test]
@@ -119,14 +173,22 @@ fn unknown_flag_values_are_usage_errors() {
 
 #[test]
 fn t_must_be_alone_and_non_negative() {
-    fails(&[], &format!("1 {}\n", deal1().join(" ")), &["line 1, column 3", "alone"]);
+    fails(
+        &[],
+        &format!("1 {}\n", deal1().join(" ")),
+        &["line 1, column 3", "alone"],
+    );
     fails(&[], "-1\n", &["line 1, column 1", "non-negative"]);
 }
 
 #[test]
 fn an_empty_input_and_a_bad_rank_word_are_errors() {
     fails(&[], "", &["at least one deal"]);
-    fails(&[], &replace_card(3, "SX"), &["line 2, column 11", "unknown rank"]);
+    fails(
+        &[],
+        &replace_card(3, "SX"),
+        &["line 2, column 11", "unknown rank"],
+    );
 }
 
 #[test]

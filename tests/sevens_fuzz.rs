@@ -1,7 +1,7 @@
 //! The fuzz properties (`fuzz/fuzz_targets/sevens_*.rs`) driven by `cargo test`: random
 //! bytes through `arbitrary::Unstructured`, and the committed seed corpora.
 
-use gamecheck::sevens::props::{fuzz_movegen, fuzz_parse};
+use gamecheck::sevens::props::{movegen_matches_naive_bytes, parse_never_panics_bytes};
 use rand::Rng as _;
 
 fn random_inputs(seed: u64, n: usize, max_len: usize) -> Vec<Vec<u8>> {
@@ -30,7 +30,7 @@ fn sevens_movegen_matches_naive_on_random_bytes_and_the_corpus() {
     assert!(!inputs.is_empty());
     inputs.extend(random_inputs(1, 5000, 24));
     for data in inputs {
-        if let Err(e) = fuzz_movegen(&data) {
+        if let Err(e) = movegen_matches_naive_bytes(&data) {
             panic!("input {data:?}: {e}");
         }
     }
@@ -51,7 +51,7 @@ fn sevens_parse_never_panics_on_random_bytes_and_the_corpus() {
         inputs.push(v);
     }
     for data in inputs {
-        if let Err(e) = fuzz_parse(&data) {
+        if let Err(e) = parse_never_panics_bytes(&data) {
             panic!("input {:?}: {e}", String::from_utf8_lossy(&data));
         }
     }

@@ -2,8 +2,8 @@
 //! playable cards (before asking whose hand they are in) for random decks and chains,
 //! and for every chain state of small decks.
 
-use gamecheck::sevens::props::{self, movegen_matches_naive, played_bits};
 use gamecheck::sevens::movegen::{MoveGen, Pack};
+use gamecheck::sevens::props::{self, movegen_matches_naive, played_bits};
 use gamecheck::sevens::{Rules, Stuck};
 use proptest::prelude::*;
 
@@ -46,7 +46,10 @@ fn every_chain_state_of_two_suit_decks() {
                     movegen_matches_naive(&rules, &[a, b]).unwrap();
                     let i = pack.index(played_bits(&[a, b]));
                     assert!((i as usize) < pack.len());
-                    assert!(seen.insert(i), "two chain states share index {i} under {rules}");
+                    assert!(
+                        seen.insert(i),
+                        "two chain states share index {i} under {rules}"
+                    );
                     assert_eq!(pack.unpack(i), played_bits(&[a, b]));
                 }
             }
@@ -62,7 +65,10 @@ fn the_ends_of_the_deck_are_never_offered() {
     let gen = MoveGen::new(&rules);
     let full = played_bits(&[Some((1, 13)), Some((1, 7)), Some((7, 13)), None]);
     let p = gen.playable(full);
-    let names: Vec<String> = gamecheck::sevens::CardSet(p).cards().map(|c| c.to_string()).collect();
+    let names: Vec<String> = gamecheck::sevens::CardSet(p)
+        .cards()
+        .map(|c| c.to_string())
+        .collect();
     assert_eq!(names, ["H8", "C6", "D7"]);
     let small = Rules::new(1, 3, Some(3), Stuck::Lose).unwrap();
     let gen = MoveGen::new(&small);

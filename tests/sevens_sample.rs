@@ -23,7 +23,13 @@ fn memo_and_table_print_the_expected_output_from_a_file() {
     for solver in ["memo", "table"] {
         Command::cargo_bin("gamecheck")
             .unwrap()
-            .args(["solve", "sevens", "tests/data/sevens_sample.in", "--solver", solver])
+            .args([
+                "solve",
+                "sevens",
+                "tests/data/sevens_sample.in",
+                "--solver",
+                solver,
+            ])
             .assert()
             .success()
             .stdout(SAMPLE_OUT);

@@ -252,7 +252,7 @@ pub fn whole_suits_deal(rules: &Rules, suits_mask: u8) -> Deal {
 ///
 /// # Errors
 /// As [`movegen_matches_naive`].
-pub fn fuzz_movegen(data: &[u8]) -> Result<(), String> {
+pub fn movegen_matches_naive_bytes(data: &[u8]) -> Result<(), String> {
     let mut u = arbitrary::Unstructured::new(data);
     match arbitrary_movegen_case(&mut u) {
         Ok((rules, chains)) => movegen_matches_naive(&rules, &chains),
@@ -266,7 +266,7 @@ pub fn fuzz_movegen(data: &[u8]) -> Result<(), String> {
 ///
 /// # Errors
 /// As [`parse_never_panics`].
-pub fn fuzz_parse(data: &[u8]) -> Result<(), String> {
+pub fn parse_never_panics_bytes(data: &[u8]) -> Result<(), String> {
     let (rules, text) = match data.split_first() {
         Some((&b, rest)) if b % 2 == 1 => {
             let mut u = arbitrary::Unstructured::new(rest);

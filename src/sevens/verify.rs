@@ -250,11 +250,27 @@ fn check_against_oracle(
             detail: Some(format!("{what}; oracle took {oracle_secs:.3} s")),
         });
         if let Some(m) = tally.first {
-            failures.push(shrink_failure(rules, name, m.position));
+            let first = first_contest_mismatch(rules, deals, &expected, name).unwrap_or(m.position);
+            failures.push(shrink_failure(rules, &[name], first));
         }
     }
     bar.advance(deals.len() as u64);
     (rows, failures)
+}
+
+/// The first contest deal (half each) among `deals` on which `solver` disagrees with
+/// the oracle's `expected` answers, so the shrunk case can be a contest input.
+fn first_contest_mismatch(
+    rules: &Rules,
+    deals: &[Deal],
+    expected: &[Result<Winner, Refusal>],
+    solver: &str,
+) -> Option<Deal> {
+    deals
+        .iter()
+        .zip(expected)
+        .find(|(d, e)| is_contest_deal(rules, d) && answer(rules, solver, d) != **e)
+        .map(|(d, _)| *d)
 }
 
 /// `memo` against `table` on random standard deals of both stuck rules, and the table
@@ -295,7 +311,7 @@ fn standard_rows(rng: &mut rng::Rng, deals: u64, opts: &VerifyOptions, report: &
                 detail: Some(format!("random standard deals, seed {}", opts.seed)),
             });
             if let Some(m) = tally.first {
-                failures.push(shrink_failure(rules, "table", m.position));
+                failures.push(shrink_failure(rules, &["memo", "table"], m.position));
             }
             // certification
             let start = Instant::now();
@@ -351,11 +367,9 @@ fn restrict(to: &Rules, deal: &Deal, map: impl Fn(Card) -> Option<Card>) -> Deal
     Deal::new(to, alice).expect("mapped into the smaller deck")
 }
 
-/// The cases one step smaller than `(rules, deal)`: one suit fewer, the top rank or the
-/// bottom rank dropped; a contest deal (half each) stays one, rebalanced by moving cards
-/// from the larger hand.
-pub fn smaller_cases(rules: &Rules, deal: &Deal) -> Vec<(Rules, Deal)> {
-    let balanced = 2 * deal.alice().len() == rules.deck_size();
+/// The decks one step smaller than `(rules, deal)` (one suit fewer, the top rank or the
+/// bottom rank dropped), with the deal restricted to them.
+fn deck_steps(rules: &Rules, deal: &Deal) -> Vec<(Rules, Deal)> {
     let (s, r, k) = (rules.suits(), rules.ranks(), rules.start());
     let mut shrunk: Vec<(Rules, Deal)> = Vec::new();
     if s > 1 {
@@ -376,9 +390,31 @@ pub fn smaller_cases(rules: &Rules, deal: &Deal) -> Vec<(Rules, Deal)> {
             }),
         ));
     }
+    shrunk
+}
+
+/// The cases one step smaller than `(rules, deal)`: one suit fewer, the top rank or the
+/// bottom rank dropped. A contest deal (half each) stays one: a deck step that leaves
+/// an odd deck is followed by a second step, and the hands are rebalanced by moving
+/// cards from the larger hand. Any other deal also gets the candidates with one of
+/// Alice's cards given to Bob.
+pub fn smaller_cases(rules: &Rules, deal: &Deal) -> Vec<(Rules, Deal)> {
+    let balanced = is_contest_deal(rules, deal);
+    let mut shrunk = deck_steps(rules, deal);
     if !balanced {
+        // a library deal: also each of Alice's cards given to Bob
+        shrunk.extend(deal.alice().cards().map(|c| {
+            let d = Deal::new(rules, deal.alice().without(c)).expect("same deck");
+            (*rules, d)
+        }));
         return shrunk;
     }
+    let odd: Vec<(Rules, Deal)> = shrunk
+        .iter()
+        .filter(|(r, _)| !r.deck_size().is_multiple_of(2))
+        .flat_map(|(r, d)| deck_steps(r, d))
+        .collect();
+    shrunk.extend(odd);
     let mut out = Vec::new();
     for (to, d) in shrunk {
         let n = to.deck_size();
@@ -414,24 +450,48 @@ pub fn smaller_cases(rules: &Rules, deal: &Deal) -> Vec<(Rules, Deal)> {
     out
 }
 
-/// Shrinks a deal on which `solver` disagrees with the reference (the oracle when the
-/// deck has at most 24 cards, else `memo` for `table`) and describes it for a regression
-/// test: the contest input, the rules' flags, both answers and the oracle's best move.
-pub fn shrink_failure(rules: &Rules, solver: &str, deal: Deal) -> Failure {
-    let reference = |r: &Rules| {
+/// Whether Alice holds exactly half the deck (a contest deal).
+pub fn is_contest_deal(rules: &Rules, deal: &Deal) -> bool {
+    2 * deal.alice().len() == rules.deck_size()
+}
+
+/// Shrinks a deal on which the named fast solvers (`memo`, `table`) disagree with the
+/// oracle — or, on decks over the oracle's 24 cards, with each other — and describes it
+/// for a regression test.
+pub fn shrink_failure(rules: &Rules, solvers: &[&'static str], deal: Deal) -> Failure {
+    let names: Vec<&'static str> = solvers.to_vec();
+    shrink_failure_with(rules, &solvers.join(" vs "), deal, move |r, d| {
+        names.iter().map(|n| (*n, answer(r, n, d))).collect()
+    })
+}
+
+/// [`shrink_failure`] with the fast answers from `fast` (named answers for a rules and
+/// deal): a case fails when some answer differs from the oracle's (at most 24 cards) or
+/// the answers differ among themselves (larger decks). The case is shrunk by
+/// [`smaller_cases`] to a local minimum and printed in the contest format (or as
+/// Alice's hand, marked, when the deal is not half the deck), with the rules' flags, the
+/// reference answer, every fast answer and the oracle's best move.
+pub fn shrink_failure_with(
+    rules: &Rules,
+    label: &str,
+    deal: Deal,
+    fast: impl Fn(&Rules, &Deal) -> Vec<(&'static str, Result<Winner, Refusal>)>,
+) -> Failure {
+    let fails = |(r, d): &(Rules, Deal)| {
+        let got = fast(r, d);
         if r.deck_size() <= MAX_CARDS {
-            "naive"
+            let expected = Naive::new(r).solve(d);
+            got.iter().any(|(_, a)| *a != expected)
         } else {
-            "memo"
+            got.windows(2).any(|w| w[0].1 != w[1].1)
         }
     };
-    let fails = |(r, d): &(Rules, Deal)| answer(r, reference(r), d) != answer(r, solver, d);
     let (small_rules, small) = shrink((*rules, deal), |(r, d)| smaller_cases(r, d), fails);
-    let show = |v: Result<Winner, Refusal>| match v {
+    let show = |v: &Result<Winner, Refusal>| match v {
         Ok(w) => w.to_string(),
         Err(e) => e.to_string(),
     };
-    let case = if small_rules.contest_hand_size().ok() == Some(small.alice().len()) {
+    let case = if is_contest_deal(&small_rules, &small) {
         format::write(&[small])
     } else {
         format!(
@@ -441,17 +501,22 @@ pub fn shrink_failure(rules: &Rules, solver: &str, deal: Deal) -> Failure {
             format::write_deal(&small)
         )
     };
-    let reference_name = reference(&small_rules);
+    let expected = if small_rules.deck_size() <= MAX_CARDS {
+        format!("{} (naive)", show(&Naive::new(&small_rules).solve(&small)))
+    } else {
+        "unknown (more than 24 cards: the oracle refuses)".into()
+    };
+    let got: Vec<String> = fast(&small_rules, &small)
+        .iter()
+        .map(|(n, a)| format!("{n}: {}", show(a)))
+        .collect();
     Failure {
         game: "sevens".into(),
         rules: format!("{small_rules} [{}]", small_rules.flags()),
-        solver: solver.into(),
+        solver: label.into(),
         case,
-        expected: format!(
-            "{} ({reference_name})",
-            show(answer(&small_rules, reference_name, &small))
-        ),
-        got: show(answer(&small_rules, solver, &small)),
+        expected,
+        got: got.join(", "),
         best_move: Naive::new(&small_rules).best_move(&small).ok().flatten(),
     }
 }
@@ -491,5 +556,41 @@ mod tests {
         assert!(r.deck_size() <= rules.deck_size());
         assert!(fails(&(r, d)));
         assert!(format::read(&format::write(&[d]), &r).is_ok());
+    }
+
+    #[test]
+    fn a_planted_wrong_solver_shrinks_to_a_small_contest_case() {
+        // "table, except that a draw is reported as a win for Bob"
+        let planted = |r: &Rules, d: &Deal| {
+            let a = Table::new(r).solve(d).map(|w| match w {
+                Winner::Draw => Winner::Bob,
+                w => w,
+            });
+            vec![("planted", a)]
+        };
+        let rules = Rules::new(4, 6, None, Stuck::Lose).unwrap();
+        let start = props::whole_suits_deal(&rules, 0b0101); // a draw
+        assert_eq!(Naive::new(&rules).solve(&start), Ok(Winner::Draw));
+        let f = shrink_failure_with(&rules, "planted", start, planted);
+        assert_eq!(f.expected, "Draw (naive)");
+        assert_eq!(f.got, "planted: Bob");
+        // the shrunk case is a contest input of a smaller deck, with its rules
+        let flags: Vec<&str> = f
+            .rules
+            .split(['[', ']'])
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .collect();
+        let suits: usize = flags[1].parse().unwrap();
+        let ranks: u8 = flags[3].parse().unwrap();
+        let k: u8 = flags[5].parse().unwrap();
+        assert!(suits * (ranks as usize) < rules.deck_size(), "{}", f.rules);
+        let small = Rules::new(suits, ranks, Some(k), Stuck::Lose).unwrap();
+        let deals = format::read(&f.case, &small).unwrap();
+        assert_eq!(Naive::new(&small).solve(&deals[0]), Ok(Winner::Draw));
+        // one suit of two cards, one each, is the smallest drawn contest deal
+        assert_eq!(small.deck_size(), 2, "{}: {}", f.rules, f.case);
+        assert!(f.best_move.unwrap().contains("keeps the draw"));
     }
 }

@@ -296,8 +296,8 @@ impl Naive {
         Ok(match best {
             Some((v, play)) if v != Value::Loss => {
                 let what = match play {
-                    Play::Card(c) => c,
-                    Play::Pass => "pass".into(),
+                    Play::Card(c) => format!("plays {c}"),
+                    Play::Pass => "must pass".into(),
                 };
                 let outcome = if v == Value::Win {
                     "wins"
@@ -305,12 +305,12 @@ impl Naive {
                     "keeps the draw"
                 };
                 Some(format!(
-                    "{opening}; then {} plays {what} and {outcome}",
+                    "{opening}; then {} {what} and {outcome}",
                     who(after.to_move)
                 ))
             }
             _ => Some(format!(
-                "{opening}; every reply of {} loses",
+                "{opening}; every reply of {} loses (the opener wins)",
                 who(after.to_move)
             )),
         })

@@ -3,9 +3,11 @@
 //! deck; twice that under `pass`, where the player to move is part of the index) — with
 //! no hashing.
 //!
-//! Each byte is `epoch << 2 | (value + 1)`: a value counts only when its 6-bit epoch is
-//! the current deal's, so starting a new deal is one increment, and the array is wiped
-//! once every 63 deals (when the epoch wraps) instead of once per deal.
+//! Each entry is 2 bits — 0 for "not solved in this deal", else the value + 1 — 32 to a
+//! `u64` word (1.56 MB for the standard deck, 3.1 MB under `pass`). The words a deal
+//! writes are listed as they first become non-zero, and only those are zeroed before the
+//! next deal: clearing costs as much as the search wrote, not the array's size, and the
+//! array stays small enough to sit in the cache.
 //!
 //! After a solve, [`Table::certify`] walks every position the deal stored and proves the
 //! values consistent, independently of how the search produced them.
@@ -17,23 +19,23 @@ use super::search::{opening, winner, Opening, Search, Store, DRAW, LOSS, WIN};
 use crate::outcome::Winner;
 use crate::solver::{Refusal, Solver};
 
-/// The largest epoch (6 bits); epoch 0 marks an entry never written since the last wipe.
-const MAX_EPOCH: u8 = 63;
-
-/// The flat array of one rule set, stamped per deal.
+/// The flat 2-bit array of one rule set, with the list of words the current deal wrote.
 #[derive(Debug, Clone)]
 pub struct TableStore {
     pass: bool,
-    epoch: u8,
-    cells: Vec<u8>,
+    entries: usize,
+    words: Vec<u64>,
+    touched: Vec<u32>,
 }
 
 impl TableStore {
     fn new(len: usize, pass: bool) -> Self {
+        let entries = if pass { 2 * len } else { len };
         TableStore {
             pass,
-            epoch: 0,
-            cells: vec![0; if pass { 2 * len } else { len }],
+            entries,
+            words: vec![0; entries.div_ceil(32)],
+            touched: Vec::new(),
         }
     }
 
@@ -46,36 +48,57 @@ impl TableStore {
         }
     }
 
-    /// Forgets every value: the next deal's epoch.
+    /// Forgets every value of the last deal (zeroes the words it wrote).
     fn next_deal(&mut self) {
-        if self.epoch == MAX_EPOCH {
-            self.cells.fill(0);
-            self.epoch = 0;
+        for &w in &self.touched {
+            self.words[w as usize] = 0;
         }
-        self.epoch += 1;
+        self.touched.clear();
     }
 
     /// The number of entries (positions, including the player to move under `pass`).
     pub fn len(&self) -> usize {
-        self.cells.len()
+        self.entries
     }
 
     /// Whether the array has no entries (never: there is at least one position).
     pub fn is_empty(&self) -> bool {
-        self.cells.is_empty()
+        self.entries == 0
+    }
+
+    /// The array's size in bytes.
+    pub fn bytes(&self) -> usize {
+        self.words.len() * 8
+    }
+
+    /// Every stored entry of the current deal: (key, value).
+    fn stored(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
+        self.touched.iter().flat_map(move |&w| {
+            let word = self.words[w as usize];
+            (0..32).filter_map(move |i| {
+                let e = (word >> (2 * i) & 3) as u8;
+                (e != 0).then(|| (w as usize * 32 + i, e - 1))
+            })
+        })
     }
 }
 
 impl Store for TableStore {
     #[inline]
     fn get(&self, index: u32, mover: usize) -> Option<u8> {
-        let e = self.cells[self.key(index, mover)];
-        (e >> 2 == self.epoch).then(|| (e & 3) - 1)
+        let k = self.key(index, mover);
+        let e = (self.words[k >> 5] >> ((k & 31) * 2) & 3) as u8;
+        e.checked_sub(1)
     }
     #[inline]
     fn put(&mut self, index: u32, mover: usize, value: u8) {
         let k = self.key(index, mover);
-        self.cells[k] = self.epoch << 2 | (value + 1);
+        let w = &mut self.words[k >> 5];
+        if *w == 0 {
+            self.touched.push((k >> 5) as u32);
+        }
+        let shift = (k & 31) * 2;
+        *w = (*w & !(3 << shift)) | u64::from(value + 1) << shift;
     }
 }
 
@@ -106,7 +129,7 @@ impl Table {
 
     /// The array's size in bytes (0 before the first solve).
     pub fn bytes(&self) -> usize {
-        self.store.as_ref().map_or(0, TableStore::len)
+        self.store.as_ref().map_or(0, TableStore::bytes)
     }
 
     /// Proves the values the last solve stored consistent, for the player to move at each
@@ -157,12 +180,7 @@ impl Table {
             }
             None => return Err("the position after the opening is not stored".into()),
         }
-        for key in 0..store.len() {
-            let e = store.cells[key];
-            if e >> 2 != store.epoch {
-                continue;
-            }
-            let v = (e & 3).wrapping_sub(1);
+        for (key, v) in store.stored() {
             let (index, stored_mover) = if pass {
                 ((key / 2) as u32, key % 2)
             } else {
@@ -190,7 +208,7 @@ impl Table {
             };
             checked += 1;
             if v > WIN {
-                return Err(format!("{}: invalid value byte {e:#04x}", show()));
+                return Err(format!("{}: invalid value {v}", show()));
             }
             let left = [hands[0] & !played, hands[1] & !played];
             // terminal positions

@@ -25,6 +25,10 @@ use std::time::Instant;
 
 /// Random deals of small decks (up to the oracle's limit) in the default budget.
 pub const DEFAULT_CASES: u64 = 2000;
+/// Decks of more cards than this get at most [`LARGE_DECK_DEALS`] random deals each.
+pub const LARGE_DECK: usize = 18;
+/// Random deals of each deck over [`LARGE_DECK`] cards.
+pub const LARGE_DECK_DEALS: u64 = 30;
 /// Random standard deals per stuck rule for `memo` against `table` by default.
 pub const DEFAULT_STANDARD_DEALS: u64 = 500;
 /// Standard deals per stuck rule whose table is certified.
@@ -152,13 +156,18 @@ fn movegen_rows(rng: &mut rng::Rng, opts: &VerifyOptions, report: &mut Report) {
 }
 
 /// Random decks of at most 24 cards (any shape, start rank and stuck rule) and random
-/// deals (three in four give each player half the deck); rows summed over the decks.
+/// deals (three in four give each player half the deck), `cases` shared among 16 decks
+/// but at most 30 for a deck of more than 18 cards; rows summed over the decks.
 fn random_small(rng: &mut rng::Rng, cases: u64, opts: &VerifyOptions, report: &mut Report) {
     let variants = 16usize.min(cases as usize).max(1);
     let mut work: Vec<(Rules, Vec<Deal>)> = Vec::new();
     for v in 0..variants {
         let rules = random_small_rules(rng);
-        let share = cases / variants as u64 + u64::from((v as u64) < cases % variants as u64);
+        let mut share = cases / variants as u64 + u64::from((v as u64) < cases % variants as u64);
+        if rules.deck_size() > LARGE_DECK {
+            // the oracle takes up to ~0.1 s a deal on 4 × 6: fewer deals of the big decks
+            share = share.min(LARGE_DECK_DEALS);
+        }
         let deals = (0..share)
             .map(|_| {
                 let balanced = rules.deck_size().is_multiple_of(2) && rng.random_bool(0.75);

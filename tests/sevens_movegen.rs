@@ -6,6 +6,7 @@ use gamecheck::sevens::movegen::{MoveGen, Pack};
 use gamecheck::sevens::props::{self, movegen_matches_naive, played_bits};
 use gamecheck::sevens::{Rules, Stuck};
 use proptest::prelude::*;
+use proptest::test_runner::FileFailurePersistence;
 
 fn cases() -> u32 {
     std::env::var("PROPTEST_CASES")
@@ -15,7 +16,11 @@ fn cases() -> u32 {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: cases(), ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig {
+        cases: cases(),
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct("proptest-regressions/sevens_movegen.txt"))),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn playable_cards_match_the_oracle(seed in any::<u64>(), suits in 1usize..=4, ranks in 1u8..=13, k in any::<u8>()) {

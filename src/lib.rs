@@ -16,3 +16,4 @@ pub mod marble;
 pub mod outcome;
 pub mod rng;
 pub mod solver;
+pub mod stress;

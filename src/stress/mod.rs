@@ -145,15 +145,24 @@ pub struct Round {
     pub size: Size,
 }
 
+/// The most rounds it takes to grow to full size.
+pub const RAMP_ROUNDS: u64 = 20;
+
 /// The rounds of a run: they grow linearly from one small case to `cases` cases at full
-/// size over the first half of the rounds, then stay there.
+/// size over the first half of the rounds (at most [`RAMP_ROUNDS`]), then stay there.
 pub fn rounds(opts: &StressOptions) -> Vec<Round> {
     let mut master = rng::from_seed(opts.seed);
-    let half = opts.rounds.div_ceil(2).max(1);
+    let half = opts.rounds.div_ceil(2).clamp(1, RAMP_ROUNDS);
     (1..=opts.rounds)
         .map(|number| {
             let scale = (number as f64 / half as f64).min(1.0);
-            let cases = ((opts.cases as f64 * scale).ceil() as usize).clamp(1, opts.cases.max(1));
+            // 1 case in round 1, `cases` from round `half` on
+            let cases = if number >= half {
+                opts.cases
+            } else {
+                1 + (opts.cases.saturating_sub(1) as u64 * (number - 1) / (half - 1)) as usize
+            }
+            .max(1);
             Round {
                 number,
                 seed: master.random::<u64>(),

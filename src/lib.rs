@@ -7,7 +7,10 @@
 //!   `table` retrograde analysis (2^(n²) bits, built in well under a second for n = 5).
 //!
 //! The [`harness`] compares solvers, shrinks mismatches and builds the `verify` report;
-//! [`solver::Solver`] is the interface every solver implements.
+//! [`solver::Solver`] is the interface every solver implements. [`stress`] generates
+//! contest inputs (`gamecheck gen`) and stress-tests someone else's solution program
+//! against our solvers, shrinking the first failure (`gamecheck stress`); a game plugs
+//! in through one adapter, [`stress::ContestGame`].
 
 pub mod error;
 pub mod harness;

@@ -109,8 +109,6 @@ pub struct Program {
     pub argv: Vec<String>,
     /// The time limit of one run.
     pub timeout: Duration,
-    /// Runs so far.
-    pub runs: u64,
 }
 
 impl Program {
@@ -120,11 +118,7 @@ impl Program {
     /// When `argv` is empty.
     pub fn new(argv: Vec<String>, timeout: Duration) -> Self {
         assert!(!argv.is_empty(), "a program needs at least its name");
-        Program {
-            argv,
-            timeout,
-            runs: 0,
-        }
+        Program { argv, timeout }
     }
 
     /// The command line as typed (`python3 sol.py`).
@@ -135,7 +129,6 @@ impl Program {
 
 impl Target for Program {
     fn run(&mut self, input: &[u8]) -> io::Result<RunOutput> {
-        self.runs += 1;
         run(&self.argv, input, self.timeout)
     }
 }

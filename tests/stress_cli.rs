@@ -117,6 +117,24 @@ fn the_wrap_bug_is_a_wrong_answer_shrunk_to_at_most_four_empty_cells() {
 }
 
 #[test]
+fn a_full_size_wrap_bug_input_is_shrunk_to_at_most_four_empty_cells() {
+    // one round at full size: 50 positions with about 12 empty cells each
+    let out = stress(
+        &["--seed", "21", "--rounds", "1", "--density", "0.25"],
+        "marble_wrap_bug.py",
+        &[],
+    )
+    .assert()
+    .code(1)
+    .get_output()
+    .clone();
+    let report = String::from_utf8(out.stdout).unwrap();
+    assert!(report.contains("shrunk:  50 cases -> 1 case ("), "{report}");
+    let empty = section(&report, "input").matches('.').count();
+    assert!((1..=4).contains(&empty), "{empty} empty cells\n{report}");
+}
+
+#[test]
 fn a_literal_slash_n_is_malformed_output() {
     stress(&["--seed", "14", "--rounds", "5"], "marble_slash_n.py", &[])
         .assert()
@@ -127,17 +145,20 @@ fn a_literal_slash_n_is_malformed_output() {
 
 #[test]
 fn exit_status_3_is_a_crash_with_the_stderr_tail() {
-    stress(&["--seed", "15", "--rounds", "5"], "exit3.py", &[])
-        .assert()
-        .code(1)
-        .stdout(predicate::str::starts_with("FAILED: crash"))
-        .stdout(predicate::str::contains("crash: exit status 3"))
-        .stdout(predicate::str::contains("fixture: giving up with status 3"))
-        // shrunk to one position, the full board
-        .stdout(
-            predicate::str::contains("-> 1 case (0 empty cells)")
-                .or(predicate::str::contains("input:   1 case, not shrunk")),
-        );
+    stress(
+        &["--seed", "15", "--rounds", "1", "--density", "0.5"],
+        "exit3.py",
+        &[],
+    )
+    .assert()
+    .code(1)
+    .stdout(predicate::str::starts_with("FAILED: crash"))
+    .stdout(predicate::str::contains("crash: exit status 3"))
+    .stdout(predicate::str::contains("fixture: giving up with status 3"))
+    // shrunk from 50 half-empty positions to one, the full board
+    .stdout(predicate::str::contains(
+        "shrunk:  50 cases -> 1 case (0 empty cells)",
+    ));
 }
 
 #[test]

@@ -34,12 +34,20 @@ fn a_program_that_writes_before_it_reads_does_not_deadlock() {
     // 4 MiB out before reading anything, 8 MiB in: both pipes fill up unless the input
     // is written from another thread while the output is read.
     let input = vec![b'.'; 8 << 20];
-    let out = run(
-        &sh("head -c 4194304 /dev/zero; cat > /dev/null"),
-        &input,
-        Duration::from_secs(60),
-    )
-    .unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let out = run(
+            &sh("head -c 4194304 /dev/zero; cat > /dev/null"),
+            &input,
+            Duration::from_secs(60),
+        );
+        let _ = tx.send(out);
+    });
+    // a deadlock would hang past the program's own time limit
+    let out = rx
+        .recv_timeout(Duration::from_secs(90))
+        .expect("run() deadlocked on the pipes")
+        .unwrap();
     assert_eq!(out.end, End::Exited(0));
     assert_eq!(out.stdout.len(), 4 << 20);
 }

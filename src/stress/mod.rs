@@ -8,10 +8,10 @@
 //!
 //! - [`runner`] runs the program on one input (stdin from a thread, stdout capped at
 //!   16 MiB, the tail of stderr, a timeout that kills the process group, always reaped);
-//! - [`judge`] classifies one run: pass, wrong answer, crash, timeout, malformed output;
-//! - [`shrink`] reduces a failing input: first to the single failing case, then that
+//! - [`judge`](mod@judge) classifies one run: pass, wrong answer, crash, timeout, malformed output;
+//! - [`shrink`](mod@shrink) reduces a failing input: first to the single failing case, then that
 //!   case, running the program on *batches* of candidates (up to the format's T);
-//! - [`stress`] (this module) runs rounds that grow from small, and shrinks the first
+//! - [`stress()`] (this module) runs rounds that grow from small, and shrinks the first
 //!   failure.
 //!
 //! Adapters: [`marble::Marble`]. Paint and sevens follow the same shape

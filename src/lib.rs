@@ -16,7 +16,10 @@
 //! ```
 //!
 //! The [`harness`] compares solvers, shrinks mismatches and builds the `verify` report;
-//! [`solver::Solver`] is the interface every solver implements.
+//! [`solver::Solver`] is the interface every solver implements. [`stress`] generates
+//! contest inputs (`gamecheck gen`) and stress-tests someone else's solution program
+//! against our solvers, shrinking the first failure (`gamecheck stress`); a game plugs
+//! in through one adapter, [`stress::ContestGame`].
 
 pub mod error;
 pub mod harness;
@@ -25,3 +28,4 @@ pub mod marble;
 pub mod outcome;
 pub mod rng;
 pub mod solver;
+pub mod stress;

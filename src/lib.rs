@@ -9,8 +9,20 @@
 //!   `naive` oracle over card names (decks up to 24 cards), `memo` hash-map DFS, `table`
 //!   DFS over a flat epoch-stamped array of 50^4 bytes for the standard deck.
 //!
+//! ```
+//! use gamecheck::marble::{format, solve_all, table::TableSolver, Rules};
+//!
+//! let positions = format::read("1\n*\n* *\n* * *\n* * * .\n* * *\n* *\n*\n", 4)?;
+//! let answers = solve_all(&mut TableSolver::new(&Rules::standard()), &positions)?;
+//! assert_eq!(answers[0].to_string(), "Alice"); // one empty cell: Alice fills it
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! The [`harness`] compares solvers, shrinks mismatches and builds the `verify` report;
-//! [`solver::Solver`] is the interface every solver implements.
+//! [`solver::Solver`] is the interface every solver implements. [`stress`] generates
+//! contest inputs (`gamecheck gen`) and stress-tests someone else's solution program
+//! against our solvers, shrinking the first failure (`gamecheck stress`); a game plugs
+//! in through one adapter, [`stress::ContestGame`].
 
 pub mod error;
 pub mod harness;
@@ -20,3 +32,4 @@ pub mod outcome;
 pub mod rng;
 pub mod sevens;
 pub mod solver;
+pub mod stress;

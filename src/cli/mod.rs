@@ -1,8 +1,10 @@
 //! Command-line parsing (clap) and dispatch. Exit codes: 0 success, 1 a mismatch or a
 //! failed check, 2 bad input or usage.
 
+mod gen;
 mod marble;
 mod sevens;
+mod stress;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use gamecheck::error::ParseError;
@@ -26,6 +28,13 @@ enum Command {
     Solve(SolveGame),
     /// Check every fast solver against the oracle and print the report (exit 1 on any mismatch).
     Verify(VerifyArgs),
+    /// Write one random contest input to stdout, in the canonical layout (same seed, same bytes).
+    #[command(subcommand)]
+    Gen(gen::GenGame),
+    /// Run PROGRAM on generated inputs, compare with our answers, shrink the first failure
+    /// (exit 0 all rounds passed, 1 a failure, 2 usage or PROGRAM cannot be started).
+    #[command(subcommand)]
+    Stress(stress::StressGame),
 }
 
 #[derive(Debug, Subcommand)]
@@ -63,6 +72,8 @@ struct VerifyArgs {
 pub enum Failure {
     /// Bad input or usage (exit 2); the message is printed on stderr.
     Usage(String),
+    /// A failed check of our own (exit 1), e.g. our solvers disagree during `stress`.
+    Internal(String),
 }
 
 impl Failure {
@@ -71,6 +82,10 @@ impl Failure {
             Failure::Usage(msg) => {
                 eprintln!("error: {msg}");
                 ExitCode::from(2)
+            }
+            Failure::Internal(msg) => {
+                eprintln!("error: {msg}");
+                ExitCode::from(1)
             }
         }
     }
@@ -83,6 +98,8 @@ pub fn run() -> ExitCode {
         Command::Solve(SolveGame::Marble(args)) => marble::solve(&args),
         Command::Solve(SolveGame::Sevens(args)) => sevens::solve(&args),
         Command::Verify(args) => verify(&args),
+        Command::Gen(game) => gen::gen(&game),
+        Command::Stress(game) => stress::stress(&game),
     };
     match result {
         Ok(code) => code,

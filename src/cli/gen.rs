@@ -1,0 +1,87 @@
+//! `gamecheck gen <game>`: one random contest input on stdout, in the canonical layout.
+
+use super::{marble::RuleArgs, print_all, Failure};
+use gamecheck::stress::marble::Marble;
+use gamecheck::stress::{generate, ContestGame, Size};
+use std::process::ExitCode;
+
+/// One subcommand per game.
+#[derive(Debug, clap::Subcommand)]
+pub enum GenGame {
+    /// Marble positions (games.md §1): one diamond row per line, symbols separated by
+    /// single spaces, a blank line between positions.
+    Marble(MarbleGenArgs),
+}
+
+/// The flags every game's `gen` takes.
+#[derive(Debug, Clone, clap::Args)]
+pub struct GenCommon {
+    /// Number of cases T in the input.
+    #[arg(long, default_value_t = 10)]
+    pub cases: usize,
+    /// Seed of the input (the same seed gives the same bytes); default: a fresh one,
+    /// printed on stderr.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Size of the cases, in (0, 1]: 1 is full size; `stress` grows it from small, and
+    /// prints the value of a failing round so `gen` can replay it.
+    #[arg(long, default_value_t = 1.0)]
+    pub scale: f64,
+}
+
+/// Marble's size flags.
+#[derive(Debug, Clone, clap::Args)]
+pub struct MarbleSizeArgs {
+    /// Chance 0..=1 that a cell holds a marble (default: drawn per position from
+    /// [0.25, 1] at full size).
+    #[arg(long)]
+    pub density: Option<f64>,
+}
+
+impl MarbleSizeArgs {
+    /// The marble adapter for `rules` with these size flags.
+    pub fn game(&self, rules: &RuleArgs) -> Result<Marble, Failure> {
+        Marble::new(rules.rules()?, self.density)
+            .map_err(|e| Failure::Usage(format!("--density: {}", e.0)))
+    }
+}
+
+/// `gamecheck gen marble [--cases N] [--seed S] [rule flags] [--density D]`.
+#[derive(Debug, clap::Args)]
+pub struct MarbleGenArgs {
+    #[command(flatten)]
+    pub common: GenCommon,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+    #[command(flatten)]
+    pub size: MarbleSizeArgs,
+}
+
+/// Runs `gamecheck gen`.
+pub fn gen(game: &GenGame) -> Result<ExitCode, Failure> {
+    match game {
+        GenGame::Marble(args) => write(&args.size.game(&args.rules)?, &args.common),
+    }
+}
+
+/// The scale flag, checked: in (0, 1].
+pub fn scale(value: f64) -> Result<Size, Failure> {
+    if value > 0.0 && value <= 1.0 {
+        Ok(Size { scale: value })
+    } else {
+        Err(Failure::Usage(format!(
+            "--scale {value} is outside (0, 1] (1 is full size)"
+        )))
+    }
+}
+
+fn write<G: ContestGame>(game: &G, common: &GenCommon) -> Result<ExitCode, Failure> {
+    let size = scale(common.scale)?;
+    let seed = common.seed.unwrap_or_else(|| {
+        let s = gamecheck::rng::fresh_seed();
+        eprintln!("gamecheck gen: seed {s}");
+        s
+    });
+    let cases = generate(game, seed, common.cases, size);
+    print_all(&game.write_input(&cases))
+}

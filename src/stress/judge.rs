@@ -1,0 +1,216 @@
+//! Judging one run of a program against our answers: pass, wrong answer, crash,
+//! timeout or malformed output.
+
+use super::runner::{End, RunOutput};
+use super::ContestGame;
+use std::fmt;
+
+/// The kind of a failure; shrinking keeps a failure of the same kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Class {
+    /// Every line is an answer, and one of them is not ours.
+    WrongAnswer,
+    /// A non-zero exit status or a signal.
+    Crash,
+    /// No exit within the time limit.
+    Timeout,
+    /// A line that is not an answer, missing or extra lines, or too much output.
+    Malformed,
+}
+
+impl Class {
+    /// The name printed in reports (`wrong answer`, `crash`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            Class::WrongAnswer => "wrong answer",
+            Class::Crash => "crash",
+            Class::Timeout => "timeout",
+            Class::Malformed => "malformed output",
+        }
+    }
+}
+
+impl fmt::Display for Class {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The verdict on one run: the first problem, in this order of precedence: timeout,
+/// crash, too much output, then the output's lines in order (a line that is not an
+/// answer, a wrong answer, a missing or an extra line).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict<A> {
+    /// Every case answered as we answer it.
+    Pass,
+    /// Case `case` (0-based, in input order) was answered `got` instead of `expected`.
+    WrongAnswer {
+        /// 0-based index of the case in the input.
+        case: usize,
+        /// Our answer.
+        expected: A,
+        /// The program's answer.
+        got: A,
+    },
+    /// The program exited with a non-zero status or was killed by a signal.
+    Crash {
+        /// How it ended.
+        end: End,
+        /// The tail of its stderr.
+        stderr_tail: String,
+    },
+    /// The program did not finish in time (it was killed with its process group).
+    Timeout,
+    /// The output is not one answer line per case.
+    Malformed {
+        /// 1-based line of the output where the problem is.
+        line: usize,
+        /// What is wrong, quoting the line.
+        problem: String,
+    },
+}
+
+impl<A> Verdict<A> {
+    /// The failure's class, or `None` for a pass.
+    pub fn class(&self) -> Option<Class> {
+        match self {
+            Verdict::Pass => None,
+            Verdict::WrongAnswer { .. } => Some(Class::WrongAnswer),
+            Verdict::Crash { .. } => Some(Class::Crash),
+            Verdict::Timeout => Some(Class::Timeout),
+            Verdict::Malformed { .. } => Some(Class::Malformed),
+        }
+    }
+}
+
+/// A judged run: the verdict and, when the program exited cleanly, which cases it
+/// answered wrongly and which it answered right (0-based; cases whose line is missing or
+/// not an answer are in neither list).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Judgement<A> {
+    /// The first problem, or a pass.
+    pub verdict: Verdict<A>,
+    /// Cases answered with a valid answer that is not ours.
+    pub wrong: Vec<usize>,
+    /// Cases answered exactly as we answer them.
+    pub right: Vec<usize>,
+}
+
+/// The output's lines as a judge sees them: split at `\n`, each line without its
+/// trailing whitespace (spaces, tabs, the `\r` of CRLF), and without the blank lines at
+/// the very end. Invalid UTF-8 is replaced (U+FFFD) and so never reads as an answer.
+pub fn output_lines(stdout: &[u8]) -> Vec<String> {
+    let text = String::from_utf8_lossy(stdout);
+    let mut lines: Vec<String> = text.split('\n').map(|l| l.trim_end().to_string()).collect();
+    while lines.last().is_some_and(|l| l.is_empty()) {
+        lines.pop();
+    }
+    lines
+}
+
+/// `line` quoted for a report: control characters escaped, at most 60 characters.
+pub fn quote(line: &str) -> String {
+    let escaped: String = line.chars().flat_map(char::escape_debug).collect();
+    if escaped.chars().count() <= 60 {
+        format!("`{escaped}`")
+    } else {
+        let head: String = escaped.chars().take(60).collect();
+        format!("`{head}…` ({} characters)", line.chars().count())
+    }
+}
+
+/// Judges `out` against `expected`, our answers to the input's cases in order.
+pub fn judge<G: ContestGame + ?Sized>(
+    game: &G,
+    out: &RunOutput,
+    expected: &[G::Answer],
+) -> Judgement<G::Answer> {
+    let early = match out.end {
+        End::TimedOut => Some(Verdict::Timeout),
+        End::Exited(0) => None,
+        End::Exited(_) | End::Signaled(_) => Some(Verdict::Crash {
+            end: out.end,
+            stderr_tail: out.stderr_tail.clone(),
+        }),
+        End::OutputCapped => Some(Verdict::Malformed {
+            line: output_lines(&out.stdout).len(),
+            problem: out.end.to_string(),
+        }),
+    };
+    if let Some(verdict) = early {
+        return Judgement {
+            verdict,
+            wrong: Vec::new(),
+            right: Vec::new(),
+        };
+    }
+    let lines = output_lines(&out.stdout);
+    let mut verdict = None;
+    let mut wrong = Vec::new();
+    let mut right = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let problem = if i >= expected.len() {
+            Some(Verdict::Malformed {
+                line: i + 1,
+                problem: format!(
+                    "extra output: line {} is {} but the input has {} case{}",
+                    i + 1,
+                    quote(line),
+                    expected.len(),
+                    if expected.len() == 1 { "" } else { "s" }
+                ),
+            })
+        } else {
+            match game.parse_answer(line, i) {
+                None => Some(Verdict::Malformed {
+                    line: i + 1,
+                    problem: format!(
+                        "line {} is not an answer: {} (expected {})",
+                        i + 1,
+                        quote(line),
+                        game.answer_form(i)
+                    ),
+                }),
+                Some(got) if got == expected[i] => {
+                    right.push(i);
+                    None
+                }
+                Some(got) => {
+                    wrong.push(i);
+                    Some(Verdict::WrongAnswer {
+                        case: i,
+                        expected: expected[i].clone(),
+                        got,
+                    })
+                }
+            }
+        };
+        if verdict.is_none() {
+            verdict = problem;
+        }
+    }
+    if verdict.is_none() && lines.len() < expected.len() {
+        verdict = Some(Verdict::Malformed {
+            line: lines.len() + 1,
+            problem: if lines.is_empty() {
+                format!(
+                    "no output: expected {} line{}, one answer per case",
+                    expected.len(),
+                    if expected.len() == 1 { "" } else { "s" }
+                )
+            } else {
+                format!(
+                    "missing output: {} line{} for {} cases",
+                    lines.len(),
+                    if lines.len() == 1 { "" } else { "s" },
+                    expected.len()
+                )
+            },
+        });
+    }
+    Judgement {
+        verdict: verdict.unwrap_or(Verdict::Pass),
+        wrong,
+        right,
+    }
+}

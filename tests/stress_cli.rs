@@ -1,0 +1,287 @@
+//! `gamecheck stress` end to end, against the Python fixtures in `tests/programs/`.
+//! (`python3 -S` skips site initialisation: it halves the start-up time of each run.)
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+fn fixture(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/programs")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+fn gamecheck() -> Command {
+    Command::cargo_bin("gamecheck").unwrap()
+}
+
+/// `gamecheck stress marble <flags> -- python3 -S <fixture> <fixture args>`.
+fn stress(flags: &[&str], program: &str, program_args: &[&str]) -> Command {
+    let mut cmd = gamecheck();
+    cmd.args(["stress", "marble"])
+        .args(flags)
+        .args(["--", "python3", "-S"])
+        .arg(fixture(program))
+        .args(program_args);
+    cmd
+}
+
+/// The text between `--- <name> ---` and the next `---` header (or the end).
+fn section<'a>(report: &'a str, name: &str) -> &'a str {
+    let header = format!("--- {name} ---\n");
+    let start = report.find(&header).expect("section present") + header.len();
+    let rest = &report[start..];
+    let end = rest.find("\n--- ").map(|e| e + 1).unwrap_or(rest.len());
+    &rest[..end]
+}
+
+#[test]
+fn the_correct_program_passes_many_rounds() {
+    stress(
+        &["--rounds", "30", "--cases", "60", "--seed", "11"],
+        "marble_correct.py",
+        &[],
+    )
+    .assert()
+    .code(0)
+    .stdout(predicate::str::starts_with("ok: 30 rounds, "))
+    .stdout(predicate::str::contains("seed 11"));
+}
+
+#[test]
+fn crlf_and_trailing_spaces_are_not_failures() {
+    stress(
+        &["--rounds", "6", "--seed", "12"],
+        "marble_correct.py",
+        &["--crlf"],
+    )
+    .assert()
+    .code(0);
+}
+
+#[test]
+fn rule_flags_reach_the_generator_and_our_answers() {
+    let flags = ["--side", "3", "--misere", "--rounds", "8", "--seed", "13"];
+    stress(&flags, "marble_correct.py", &["--side", "3", "--misere"])
+        .assert()
+        .code(0);
+    // the same program under other rules than ours is wrong, and said so
+    stress(&flags, "marble_correct.py", &["--side", "3"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::starts_with("FAILED: wrong answer"));
+}
+
+#[test]
+fn the_wrap_bug_is_a_wrong_answer_shrunk_to_at_most_four_empty_cells() {
+    for seed in ["1", "2", "3"] {
+        let start = Instant::now();
+        let out = stress(&["--seed", seed], "marble_wrap_bug.py", &[])
+            .assert()
+            .code(1)
+            .get_output()
+            .clone();
+        let secs = start.elapsed().as_secs_f64();
+        assert!(secs < 20.0, "seed {seed}: {secs:.1} s");
+        let report = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            report.starts_with("FAILED: wrong answer in round "),
+            "{report}"
+        );
+        assert!(
+            report.contains("wrong answer on case 1: expected "),
+            "{report}"
+        );
+        let input = section(&report, "input");
+        assert!(input.starts_with("1\n"), "{report}");
+        let empty = input.matches('.').count();
+        assert!(
+            (1..=4).contains(&empty),
+            "seed {seed}: {empty} empty cells\n{report}"
+        );
+        // our own solver agrees with the printed expectation, the buggy program does not
+        let expected = section(&report, "expected output").trim();
+        gamecheck()
+            .args(["solve", "marble"])
+            .write_stdin(input)
+            .assert()
+            .code(0)
+            .stdout(format!("{expected}\n"));
+        let actual = section(&report, "actual output").trim();
+        assert_ne!(actual, expected);
+        assert!(["Alice", "Bob"].contains(&actual));
+    }
+}
+
+#[test]
+fn a_full_size_wrap_bug_input_is_shrunk_to_at_most_four_empty_cells() {
+    // one round at full size: 50 positions with about 12 empty cells each
+    let out = stress(
+        &["--seed", "21", "--rounds", "1", "--density", "0.25"],
+        "marble_wrap_bug.py",
+        &[],
+    )
+    .assert()
+    .code(1)
+    .get_output()
+    .clone();
+    let report = String::from_utf8(out.stdout).unwrap();
+    assert!(report.contains("shrunk:  50 cases -> 1 case ("), "{report}");
+    let empty = section(&report, "input").matches('.').count();
+    assert!((1..=4).contains(&empty), "{empty} empty cells\n{report}");
+}
+
+#[test]
+fn a_literal_slash_n_is_malformed_output() {
+    stress(&["--seed", "14", "--rounds", "5"], "marble_slash_n.py", &[])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::starts_with("FAILED: malformed output"))
+        .stdout(predicate::str::is_match("is not an answer: `(Alice|Bob)/n`").unwrap());
+}
+
+#[test]
+fn exit_status_3_is_a_crash_with_the_stderr_tail() {
+    stress(
+        &["--seed", "15", "--rounds", "1", "--density", "0.5"],
+        "exit3.py",
+        &[],
+    )
+    .assert()
+    .code(1)
+    .stdout(predicate::str::starts_with("FAILED: crash"))
+    .stdout(predicate::str::contains("crash: exit status 3"))
+    .stdout(predicate::str::contains("fixture: giving up with status 3"))
+    // shrunk from 50 half-empty positions to one, the full board
+    .stdout(predicate::str::contains(
+        "shrunk:  50 cases -> 1 case (0 empty cells)",
+    ));
+}
+
+#[test]
+fn no_output_is_malformed_output() {
+    stress(&["--seed", "16", "--rounds", "5"], "print_nothing.py", &[])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::starts_with("FAILED: malformed output"))
+        .stdout(predicate::str::contains("no output: expected 1 line"));
+}
+
+#[test]
+fn a_program_that_sleeps_forever_times_out_and_nothing_survives() {
+    let dir = tempfile::tempdir().unwrap();
+    let pidfile = dir.path().join("pids");
+    let start = Instant::now();
+    stress(
+        &["--seed", "17", "--timeout", "1.5"],
+        "sleep_forever.py",
+        &[pidfile.to_str().unwrap()],
+    )
+    .assert()
+    .code(1)
+    .stdout(predicate::str::starts_with("FAILED: timeout in round 1"))
+    .stdout(predicate::str::contains("no exit within 1.5 s"));
+    let elapsed = start.elapsed();
+    assert!(elapsed < Duration::from_secs_f64(2.5), "{elapsed:?}");
+    let pids = std::fs::read_to_string(&pidfile).expect("the fixture wrote its pids");
+    for pid in pids.split_whitespace() {
+        let alive = std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .map(|s| !s.rsplit_once(')').unwrap().1.trim_start().starts_with('Z'))
+            .unwrap_or(false);
+        assert!(!alive, "process {pid} survived the timeout");
+    }
+}
+
+#[test]
+fn save_writes_a_regression_test_ready_case() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("wrap");
+    stress(
+        &["--seed", "18", "--save", save.to_str().unwrap()],
+        "marble_wrap_bug.py",
+        &[],
+    )
+    .assert()
+    .code(1)
+    .stdout(predicate::str::contains("saved: "));
+    let read = |f: &str| std::fs::read_to_string(save.join(f)).unwrap();
+    let (input, expected, actual) = (read("input.txt"), read("expected.txt"), read("actual.txt"));
+    assert!(read("report.txt").starts_with("FAILED: wrong answer"));
+    gamecheck()
+        .args(["solve", "marble"])
+        .arg(save.join("input.txt"))
+        .assert()
+        .code(0)
+        .stdout(expected.clone());
+    assert_ne!(actual, expected);
+    Command::new("python3")
+        .arg(fixture("marble_wrap_bug.py"))
+        .write_stdin(input)
+        .assert()
+        .stdout(actual);
+}
+
+#[test]
+fn a_program_that_cannot_start_is_a_usage_error() {
+    gamecheck()
+        .args(["stress", "marble", "--", "/nonexistent/solution"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "cannot start `/nonexistent/solution`",
+        ));
+}
+
+#[test]
+fn usage_errors_exit_2_with_nothing_on_stdout() {
+    let prog = fixture("marble_correct.py");
+    let cases: &[&[&str]] = &[
+        &["stress", "marble"],
+        &["stress", "marble", "python3", &prog],
+        &["stress", "marble", "--timeout", "0", "--", "python3", &prog],
+        &[
+            "stress",
+            "marble",
+            "--timeout",
+            "-1",
+            "--",
+            "python3",
+            &prog,
+        ],
+        &[
+            "stress",
+            "marble",
+            "--timeout",
+            "nan",
+            "--",
+            "python3",
+            &prog,
+        ],
+        &["stress", "marble", "--rounds", "0", "--", "python3", &prog],
+        &["stress", "marble", "--cases", "0", "--", "python3", &prog],
+        &[
+            "stress",
+            "marble",
+            "--density",
+            "1.5",
+            "--",
+            "python3",
+            &prog,
+        ],
+        &["stress", "marble", "--side", "6", "--", "python3", &prog],
+        &[
+            "stress", "marble", "--run", "4", "--side", "3", "--", "python3", &prog,
+        ],
+        &[
+            "stress", "marble", "--lines", "diagonal", "--", "python3", &prog,
+        ],
+        &["stress", "chess", "--", "python3", &prog],
+    ];
+    for args in cases {
+        gamecheck().args(*args).assert().code(2).stdout("");
+    }
+}

@@ -1,0 +1,143 @@
+//! The process runner of `gamecheck stress` on its own: no deadlock on full pipes, the
+//! output cap, the timeout killing the whole process group, no zombie left.
+
+use gamecheck::stress::runner::{run, End, STDOUT_CAP};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+fn program(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/programs")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+fn sh(script: &str) -> Vec<String> {
+    vec!["sh".into(), "-c".into(), script.into()]
+}
+
+/// Whether `pid` is a live process (present in /proc and not a zombie).
+fn running(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => false,
+        // the state is the first field after the parenthesised command name
+        Ok(stat) => stat
+            .rsplit_once(')')
+            .map(|(_, rest)| !rest.trim_start().starts_with('Z'))
+            .unwrap_or(false),
+    }
+}
+
+#[test]
+fn a_program_that_writes_before_it_reads_does_not_deadlock() {
+    // 4 MiB out before reading anything, 8 MiB in: both pipes fill up unless the input
+    // is written from another thread while the output is read.
+    let input = vec![b'.'; 8 << 20];
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let out = run(
+            &sh("head -c 4194304 /dev/zero; cat > /dev/null"),
+            &input,
+            Duration::from_secs(60),
+        );
+        let _ = tx.send(out);
+    });
+    // a deadlock would hang past the program's own time limit
+    let out = rx
+        .recv_timeout(Duration::from_secs(90))
+        .expect("run() deadlocked on the pipes")
+        .unwrap();
+    assert_eq!(out.end, End::Exited(0));
+    assert_eq!(out.stdout.len(), 4 << 20);
+}
+
+#[test]
+fn a_program_that_ignores_its_input_is_fine() {
+    let input = vec![b'*'; 1 << 20];
+    let out = run(&sh("echo done"), &input, Duration::from_secs(60)).unwrap();
+    assert_eq!(out.end, End::Exited(0));
+    assert_eq!(out.stdout, b"done\n");
+}
+
+#[test]
+fn runaway_output_is_capped_and_the_program_killed() {
+    let start = Instant::now();
+    let out = run(&sh("yes Alice"), b"", Duration::from_secs(60)).unwrap();
+    assert_eq!(out.end, End::OutputCapped);
+    assert_eq!(out.stdout.len(), STDOUT_CAP);
+    assert!(start.elapsed() < Duration::from_secs(30));
+}
+
+#[test]
+fn the_timeout_kills_the_process_group_and_reaps_the_child() {
+    let dir = tempfile::tempdir().unwrap();
+    let pidfile = dir.path().join("pids");
+    let argv = vec![
+        "python3".to_string(),
+        program("sleep_forever.py"),
+        pidfile.display().to_string(),
+    ];
+    let limit = Duration::from_secs(2);
+    let start = Instant::now();
+    let out = run(&argv, b"1\n", limit).unwrap();
+    let elapsed = start.elapsed();
+    assert_eq!(out.end, End::TimedOut);
+    assert!(elapsed >= limit, "{elapsed:?}");
+    assert!(elapsed < limit + Duration::from_secs(1), "{elapsed:?}");
+    let pids = std::fs::read_to_string(&pidfile).expect("the fixture wrote its pids in time");
+    let pids: Vec<u32> = pids
+        .split_whitespace()
+        .map(|p| p.parse().unwrap())
+        .collect();
+    assert_eq!(pids.len(), 2);
+    // our child is reaped: not even a zombie is left
+    assert!(
+        !std::path::Path::new(&format!("/proc/{}", pids[0])).exists(),
+        "child {} is still there",
+        pids[0]
+    );
+    // the grandchild was killed with the group (its new parent reaps it)
+    let deadline = Instant::now() + Duration::from_secs(2);
+    while running(pids[1]) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(!running(pids[1]), "grandchild {} survived", pids[1]);
+}
+
+#[test]
+fn leftovers_of_a_finished_program_are_killed_too() {
+    // the shell exits at once but leaves a sleeper holding stdout open
+    let start = Instant::now();
+    let out = run(&sh("sleep 100 & echo $!"), b"", Duration::from_secs(30)).unwrap();
+    assert_eq!(out.end, End::Exited(0));
+    assert!(start.elapsed() < Duration::from_secs(10));
+    let pid: u32 = String::from_utf8(out.stdout)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(2);
+    while running(pid) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(!running(pid), "background sleeper {pid} survived");
+}
+
+#[test]
+fn a_program_that_cannot_start_is_an_error() {
+    let missing = run(
+        &["/nonexistent/solution".to_string()],
+        b"",
+        Duration::from_secs(1),
+    );
+    assert_eq!(missing.unwrap_err().kind(), std::io::ErrorKind::NotFound);
+    let dir = tempfile::tempdir().unwrap();
+    let plain = dir.path().join("not_executable");
+    std::fs::write(&plain, "#!/bin/sh\necho hi\n").unwrap();
+    let denied = run(&[plain.display().to_string()], b"", Duration::from_secs(1));
+    assert_eq!(
+        denied.unwrap_err().kind(),
+        std::io::ErrorKind::PermissionDenied
+    );
+}

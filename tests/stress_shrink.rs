@@ -1,0 +1,242 @@
+//! The stress loop and the batched shrinker, in process: the "program" is a closure that
+//! reads the input and answers like a buggy solution would, so these run in milliseconds.
+
+use gamecheck::marble::geometry::Layout;
+use gamecheck::marble::{format, Position, Rules};
+use gamecheck::outcome::Winner;
+use gamecheck::stress::marble::Marble;
+use gamecheck::stress::{
+    stress, Class, ContestGame, End, RunOutput, StressOptions, StressSummary, Verdict,
+};
+use std::collections::HashMap;
+use std::time::Duration;
+
+type Summary = StressSummary<Position, Winner>;
+
+fn output(stdout: String, end: End) -> std::io::Result<RunOutput> {
+    Ok(RunOutput {
+        end,
+        stdout: stdout.into_bytes(),
+        stderr_tail: String::new(),
+        elapsed: Duration::ZERO,
+    })
+}
+
+fn options(seed: u64, rounds: u64) -> StressOptions {
+    StressOptions {
+        rounds,
+        cases: 40,
+        seed,
+        shrink_time: Duration::from_secs(30),
+    }
+}
+
+/// Runs `stress` on standard marble with `answer(cases) -> (stdout, end)` as the program;
+/// returns the summary and the number of runs.
+fn run_fake(
+    seed: u64,
+    rounds: u64,
+    mut answer: impl FnMut(&[Position]) -> (String, End),
+) -> (Summary, u64) {
+    let mut game = Marble::new(Rules::standard(), None).unwrap();
+    let mut runs = 0;
+    let mut target = |input: &[u8]| {
+        runs += 1;
+        let text = std::str::from_utf8(input).unwrap();
+        let cases = format::read(text, 4).expect("stress writes valid inputs");
+        let (stdout, end) = answer(&cases);
+        output(stdout, end)
+    };
+    let summary = stress(
+        &mut game,
+        &mut target,
+        &options(seed, rounds),
+        |_| {},
+        |_, _| {},
+    )
+    .unwrap();
+    (summary, runs)
+}
+
+/// A marble solver with the edge-wrap bug: runs on the flat square index with steps
+/// +1, +n, +n+1, +n−1 and only the check 0 ≤ i < n², so a run may cross from the last
+/// cell of a square row to the first of the next.
+struct WrapBug {
+    moves: Vec<u32>,
+    layout: Layout,
+    memo: HashMap<u32, bool>,
+}
+
+impl WrapBug {
+    fn new() -> Self {
+        let n = 4i32;
+        let mut moves = Vec::new();
+        for start in 0..n * n {
+            for step in [1, n, n + 1, n - 1] {
+                let mut m = 0u32;
+                for t in 0..3 {
+                    let i = start + t * step;
+                    if !(0..n * n).contains(&i) {
+                        break;
+                    }
+                    m |= 1 << i;
+                    moves.push(m);
+                }
+            }
+        }
+        moves.sort_unstable();
+        moves.dedup();
+        WrapBug {
+            moves,
+            layout: Layout::new(4),
+            memo: HashMap::new(),
+        }
+    }
+
+    fn wins(&mut self, filled: u32) -> bool {
+        if let Some(&w) = self.memo.get(&filled) {
+            return w;
+        }
+        let moves = self.moves.clone();
+        let w = moves
+            .iter()
+            .any(|&m| filled & m == 0 && !self.wins(filled | m));
+        self.memo.insert(filled, w);
+        w
+    }
+
+    fn answers(&mut self, cases: &[Position]) -> String {
+        cases
+            .iter()
+            .map(|p| {
+                let sq = self.layout.to_square(p.marbles());
+                if self.wins(sq) {
+                    "Alice\n"
+                } else {
+                    "Bob\n"
+                }
+            })
+            .collect()
+    }
+}
+
+fn correct(cases: &[Position]) -> String {
+    let mut g = Marble::new(Rules::standard(), None).unwrap();
+    let answers = g.answers(cases).unwrap();
+    g.write_answers(&answers)
+}
+
+#[test]
+fn a_correct_program_passes_every_round() {
+    let (summary, runs) = run_fake(1, 60, |cases| (correct(cases), End::Exited(0)));
+    assert!(summary.failure.is_none());
+    assert_eq!(summary.rounds_passed, 60);
+    assert_eq!(runs, 60);
+}
+
+#[test]
+fn the_wrap_bug_shrinks_to_a_locally_minimal_case_of_at_most_four_empty_cells() {
+    let mut bug = WrapBug::new();
+    for seed in 0..20 {
+        let (summary, runs) = run_fake(seed, 100, |cases| (bug.answers(cases), End::Exited(0)));
+        let f = summary.failure.expect("the wrap bug is found");
+        assert_eq!(f.class, Class::WrongAnswer);
+        assert_eq!(f.minimal.cases.len(), 1);
+        let p = f.minimal.cases[0];
+        assert!(
+            p.empty_cells() <= 4,
+            "seed {seed}: {} empty",
+            p.empty_cells()
+        );
+        // it still fails, and no candidate of it does
+        let game = Marble::new(Rules::standard(), None).unwrap();
+        assert_ne!(bug.answers(&[p]), correct(&[p]));
+        for c in game.shrink_candidates(&p) {
+            assert_eq!(
+                bug.answers(&[c]),
+                correct(&[c]),
+                "seed {seed}: {c:?} also fails"
+            );
+        }
+        assert!(runs < 200, "seed {seed}: {runs} runs");
+    }
+}
+
+#[test]
+fn a_crash_on_every_input_shrinks_to_the_full_board() {
+    let (summary, _) = run_fake(3, 10, |_| (String::new(), End::Exited(3)));
+    let f = summary.failure.unwrap();
+    assert_eq!(f.class, Class::Crash);
+    assert_eq!(f.minimal.cases, vec![Position::new(4, 0xFFFF)]);
+}
+
+#[test]
+fn malformed_output_is_isolated_by_halving_batches() {
+    // prints `/n` instead of a newline whenever some position has 3 or more empty cells
+    let (summary, runs) = run_fake(4, 100, |cases| {
+        let text = correct(cases);
+        if cases.iter().any(|p| p.empty_cells() >= 3) {
+            (text.replace('\n', "/n"), End::Exited(0))
+        } else {
+            (text, End::Exited(0))
+        }
+    });
+    let f = summary.failure.unwrap();
+    assert_eq!(f.class, Class::Malformed);
+    assert_eq!(f.minimal.cases.len(), 1);
+    assert_eq!(f.minimal.cases[0].empty_cells(), 3);
+    assert!(runs < 300, "{runs} runs");
+}
+
+#[test]
+fn a_failure_that_needs_two_cases_keeps_two() {
+    // forgets to reset between cases: the second answer is always flipped
+    let (summary, _) = run_fake(5, 100, |cases| {
+        let text: Vec<String> = correct(cases).lines().map(String::from).collect();
+        let out: String = text
+            .iter()
+            .enumerate()
+            .map(|(i, a)| {
+                let a = if i == 1 {
+                    if a == "Alice" {
+                        "Bob"
+                    } else {
+                        "Alice"
+                    }
+                } else {
+                    a.as_str()
+                };
+                format!("{a}\n")
+            })
+            .collect();
+        (out, End::Exited(0))
+    });
+    let f = summary.failure.unwrap();
+    assert_eq!(f.class, Class::WrongAnswer);
+    assert_eq!(f.minimal.cases.len(), 2);
+    assert!(matches!(
+        f.minimal.judgement.verdict,
+        Verdict::WrongAnswer { case: 1, .. }
+    ));
+}
+
+#[test]
+fn a_timeout_is_reported_without_shrinking() {
+    let (summary, runs) = run_fake(6, 10, |_| (String::new(), End::TimedOut));
+    let f = summary.failure.unwrap();
+    assert_eq!(f.class, Class::Timeout);
+    assert_eq!(runs, 1);
+    assert_eq!(f.shrink_runs, 0);
+    assert!(f.note.unwrap().contains("not shrunk"));
+}
+
+#[test]
+fn the_same_seed_finds_the_same_failure() {
+    let mut bug = WrapBug::new();
+    let (a, _) = run_fake(9, 100, |cases| (bug.answers(cases), End::Exited(0)));
+    let (b, _) = run_fake(9, 100, |cases| (bug.answers(cases), End::Exited(0)));
+    let (a, b) = (a.failure.unwrap(), b.failure.unwrap());
+    assert_eq!(a.round, b.round);
+    assert_eq!(a.original.input, b.original.input);
+    assert_eq!(a.minimal.input, b.minimal.input);
+}

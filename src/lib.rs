@@ -7,7 +7,7 @@
 //!   `table` retrograde analysis (2^(n²) bits, built in well under a second for n = 5).
 //! - [`sevens`]: the two-player card game with win, draw and loss (`games.md` §3) —
 //!   `naive` oracle over card names (decks up to 24 cards), `memo` hash-map DFS, `table`
-//!   DFS over a flat epoch-stamped array of 50^4 bytes for the standard deck.
+//!   DFS over a flat array of 50^4 two-bit entries for the standard deck.
 //!
 //! ```
 //! use gamecheck::marble::{format, solve_all, table::TableSolver, Rules};

@@ -74,7 +74,7 @@ impl Store for MemoStore {
 }
 
 /// The `memo` solver of one rule set (any deck shape); the map is cleared per deal and
-/// keeps its capacity.
+/// keeps its capacity. Solving a deal of another deck panics (a programming error).
 #[derive(Debug, Clone)]
 pub struct Memo {
     rules: Rules,

@@ -5,7 +5,7 @@
 //! |---|---|---|
 //! | [`naive::Naive`] (`naive`) | the oracle: card-name hands, rank-range chains, plain minimax memoized by text | 24 cards |
 //! | [`memo::Memo`] (`memo`) | DFS, hash map on the packed chains (+ the player to move under `pass`) | none |
-//! | [`table::Table`] (`table`) | the same DFS over a flat array of `C^suits` bytes, epoch-stamped per deal | none (6.25 MB standard, 12.5 MB under `pass`) |
+//! | [`table::Table`] (`table`) | the same DFS over a flat array of `C^suits` 2-bit entries, only the written words cleared per deal | none (1.56 MB standard, 3.1 MB under `pass`) |
 //!
 //! Every solver answers a [`Deal`] with a [`Winner`]: the holder of the first suit's
 //! start card opens, so the answer is given for Alice and Bob, not for "the player to

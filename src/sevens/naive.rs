@@ -227,8 +227,16 @@ impl Naive {
 
     /// The start of the game: the hands dealt, nothing played, the holder of the first
     /// suit's start card to move (they must play it: `games.md` §3).
+    ///
+    /// # Panics
+    /// When Alice holds a card outside this deck (a deal of another rule set).
     pub fn initial(&self, deal: &Deal) -> State {
         let hands = self.hands(deal);
+        assert_eq!(
+            hands[0].len(),
+            deal.alice().len(),
+            "the deal holds cards outside the oracle's deck"
+        );
         let opener = usize::from(!hands[0].contains(&name(0, self.start)));
         State {
             chains: vec![None; self.suits],

@@ -1,5 +1,5 @@
 //! The `table` solver: the depth-first search of [`super::search`] over a flat array
-//! indexed by the packed chains — `C^suits` bytes (50^4 = 6,250,000 for the standard
+//! indexed by the packed chains — `C^suits` entries (50^4 = 6,250,000 for the standard
 //! deck; twice that under `pass`, where the player to move is part of the index) — with
 //! no hashing.
 //!
@@ -103,6 +103,7 @@ impl Store for TableStore {
 }
 
 /// The `table` solver of one rule set. The array is allocated on the first solve.
+/// Solving a deal of another deck panics (a programming error).
 #[derive(Debug, Clone)]
 pub struct Table {
     rules: Rules,

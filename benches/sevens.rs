@@ -72,6 +72,24 @@ fn one_standard_deal(c: &mut Criterion) {
     g.finish();
 }
 
+/// A drawn standard deal (Alice holds spades and clubs): a draw must search every move,
+/// so this is the slow end for both solvers.
+fn drawn_standard_deal(c: &mut Criterion) {
+    let rules = Rules::standard();
+    let deal = gamecheck::sevens::props::whole_suits_deal(&rules, 0b0101);
+    let mut g = c.benchmark_group("sevens/standard_lose_drawn_deal");
+    g.sample_size(10);
+    let mut memo = Memo::new(&rules);
+    g.bench_function("memo", |b| {
+        b.iter(|| assert_eq!(memo.solve(black_box(&deal)).unwrap(), Winner::Draw))
+    });
+    let mut table = Table::new(&rules);
+    g.bench_function("table", |b| {
+        b.iter(|| assert_eq!(table.solve(black_box(&deal)).unwrap(), Winner::Draw))
+    });
+    g.finish();
+}
+
 /// The oracle on small decks, for scale, with `table` alongside; 40 deals each.
 fn small_decks(c: &mut Criterion) {
     let mut g = c.benchmark_group("sevens/small_decks_40_deals");
@@ -94,5 +112,11 @@ fn small_decks(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, standard_deals, one_standard_deal, small_decks);
+criterion_group!(
+    benches,
+    standard_deals,
+    one_standard_deal,
+    drawn_standard_deal,
+    small_decks
+);
 criterion_main!(benches);

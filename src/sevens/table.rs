@@ -299,3 +299,56 @@ impl Solver<Deal, Winner> for Table {
         Ok(w)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sevens::props;
+
+    /// Solves `deal`, then changes each stored value in turn (to every other value) and
+    /// checks the certificate rejects every change it must: the certificate can fail.
+    fn every_corruption_is_caught(rules: &Rules, deal: &Deal) -> usize {
+        let mut t = Table::new(rules);
+        let _ = t.solve(deal).unwrap();
+        t.certify().unwrap();
+        let stored: Vec<(usize, u8)> = t.store.as_ref().unwrap().stored().collect();
+        let mut caught = 0;
+        for &(key, v) in &stored {
+            for other in [LOSS, DRAW, WIN] {
+                if other == v {
+                    continue;
+                }
+                let mut bad = t.clone();
+                let store = bad.store.as_mut().unwrap();
+                let (index, mover) = if store.pass {
+                    ((key / 2) as u32, key % 2)
+                } else {
+                    (key as u32, 0)
+                };
+                store.put(index, mover, other);
+                assert!(
+                    bad.certify().is_err(),
+                    "{rules}: value {v} → {other} at key {key} was certified"
+                );
+                caught += 1;
+            }
+        }
+        caught
+    }
+
+    #[test]
+    fn the_certificate_rejects_any_changed_value() {
+        let mut rng = crate::rng::from_seed(9);
+        for stuck in Stuck::ALL {
+            let rules = Rules::new(3, 4, None, stuck).unwrap();
+            for _ in 0..20 {
+                let deal = props::random_deal(&mut rng, &rules, true);
+                every_corruption_is_caught(&rules, &deal);
+            }
+        }
+        // a drawn deal: draws turned into wins or losses, and the reverse
+        let rules = Rules::new(2, 5, None, Stuck::Lose).unwrap();
+        let n = every_corruption_is_caught(&rules, &props::whole_suits_deal(&rules, 0b01));
+        assert!(n > 0);
+    }
+}

@@ -181,11 +181,17 @@ fn random_small(rng: &mut rng::Rng, cases: u64, opts: &VerifyOptions, report: &m
         opts.seed
     );
     let bar = Progress::new(opts.progress, cases, "sevens: random decks");
+    let wall = Instant::now();
     let results: Vec<(Vec<Row>, Vec<Failure>)> = work
         .par_iter()
         .map(|(rules, deals)| check_against_oracle(rules, label.clone(), deals, "random", &bar))
         .collect();
     bar.finish();
+    let wall = wall.elapsed().as_secs_f64();
+    let decks: Vec<String> = work
+        .iter()
+        .map(|(r, d)| format!("{r}×{}", d.len()))
+        .collect();
     let mut merged: Vec<Row> = Vec::new();
     for (rows, failures) in results {
         for r in rows {
@@ -196,7 +202,11 @@ fn random_small(rng: &mut rng::Rng, cases: u64, opts: &VerifyOptions, report: &m
                     m.seconds += r.seconds;
                 }
                 None => merged.push(Row {
-                    detail: Some("random deals; seconds summed over the decks".into()),
+                    detail: Some(format!(
+                        "seconds summed over the decks; {wall:.2} s wall with the oracle; \
+                         decks×deals: {}",
+                        decks.join(", ")
+                    )),
                     ..r
                 }),
             }

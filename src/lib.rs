@@ -14,5 +14,6 @@ pub mod harness;
 pub mod input;
 pub mod marble;
 pub mod outcome;
+pub mod paint;
 pub mod rng;
 pub mod solver;

@@ -9,6 +9,31 @@ use super::{Cell, Position};
 use crate::outcome::Value;
 use crate::solver::{Refusal, Solver};
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A multiply-shift hasher for the `u64` memo keys (SipHash, the default, costs several
+/// times more and the keys are not attacker-controlled).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct MulHasher(u64);
+
+impl Hasher for MulHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        let h = (self.0 ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 = h ^ (h >> 29);
+    }
+}
+
+type Memo = HashMap<u64, bool, BuildHasherDefault<MulHasher>>;
 
 /// The most columns a `u64` holds.
 pub const MAX_COLUMNS: u64 = 32;
@@ -36,8 +61,8 @@ pub fn unpainted_mask(position: &Position) -> u64 {
     position.painted().iter().fold(full, |m, &c| m & !bit(c))
 }
 
-/// Every move at the unpainted set `free`, as masks of the cells it paints, in
-/// increasing order of their lowest bit (cells first, then blocks).
+/// Every move at the unpainted set `free`, as masks of the cells it paints: the 2 × 2
+/// blocks left to right, then the single cells in bit order.
 pub fn moves(free: u64) -> Vec<u64> {
     let mut v = Vec::with_capacity(free.count_ones() as usize * 2);
     for_each_move(free, |m| {
@@ -49,14 +74,6 @@ pub fn moves(free: u64) -> Vec<u64> {
 
 /// Calls `f` on each move at `free` until it returns `true`; returns whether it did.
 fn for_each_move(free: u64, mut f: impl FnMut(u64) -> bool) -> bool {
-    let mut cells = free;
-    while cells != 0 {
-        let m = cells & cells.wrapping_neg();
-        if f(m) {
-            return true;
-        }
-        cells &= cells - 1;
-    }
     // bit 2c: both cells of column c+1 unpainted; then also column c+2
     let columns = free & (free >> 1) & ROW1;
     let mut blocks = columns & (columns >> 2);
@@ -67,13 +84,21 @@ fn for_each_move(free: u64, mut f: impl FnMut(u64) -> bool) -> bool {
         }
         blocks &= blocks - 1;
     }
+    let mut cells = free;
+    while cells != 0 {
+        let m = cells & cells.wrapping_neg();
+        if f(m) {
+            return true;
+        }
+        cells &= cells - 1;
+    }
     false
 }
 
 /// Memoized depth-first search; the memo is kept across positions.
 #[derive(Debug, Clone, Default)]
 pub struct Bitmask {
-    memo: HashMap<u64, bool>,
+    memo: Memo,
 }
 
 impl Bitmask {
@@ -134,11 +159,11 @@ mod tests {
         // N = 32, all free: 64 cells and 31 blocks; the last block is columns 31-32
         let all = moves(u64::MAX);
         assert_eq!(all.len(), 64 + 31);
-        assert_eq!(*all.last().unwrap(), 0xF << 60);
+        assert_eq!(all[30], 0xF << 60);
         // N = 3, all free: 6 cells, blocks 1-2 and 2-3
         let m = moves(0b11_1111);
         assert_eq!(m.len(), 8);
-        assert_eq!(&m[6..], &[0xF, 0x3C]);
+        assert_eq!(&m[..2], &[0xF, 0x3C]);
         // a half-painted column breaks blocks on both sides
         assert_eq!(moves(0b11_10_11).len(), 5);
     }

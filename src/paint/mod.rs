@@ -17,8 +17,8 @@ pub mod format;
 pub mod grundy;
 pub mod naive;
 pub mod periodic;
-// pub mod props;
-// pub mod verify;
+pub mod props;
+pub mod verify;
 
 use crate::error::RuleError;
 use crate::outcome::{Value, Winner};

@@ -54,51 +54,50 @@ impl Naive {
         rows.map(|r| r.into_iter().collect())
     }
 
-    /// Every legal move on the text board, each once: single cells and 2 × 2 blocks.
-    pub fn moves_of_board(board: &[String; 2]) -> BTreeSet<Move> {
-        let top: Vec<char> = board[0].chars().collect();
-        let bottom: Vec<char> = board[1].chars().collect();
-        let rows = [top, bottom];
+    /// Every legal move on the text board, each once: 2 × 2 blocks (left to right), then
+    /// single cells (row 1 left to right, then row 2).
+    pub fn moves_of_board(board: &[String; 2]) -> Vec<Move> {
+        let rows = [board[0].as_bytes(), board[1].as_bytes()];
         let n = rows[0].len();
-        let mut moves = BTreeSet::new();
-        for (r, row) in rows.iter().enumerate() {
-            for (j, &ch) in row.iter().enumerate() {
-                if ch == '.' {
-                    moves.insert(vec![Cell::new(r as u8 + 1, j as u64 + 1)]);
-                }
-            }
-        }
+        let mut moves = Vec::new();
         for j in 0..n {
             if j + 1 < n
-                && rows[0][j] == '.'
-                && rows[1][j] == '.'
-                && rows[0][j + 1] == '.'
-                && rows[1][j + 1] == '.'
+                && rows[0][j] == b'.'
+                && rows[1][j] == b'.'
+                && rows[0][j + 1] == b'.'
+                && rows[1][j + 1] == b'.'
             {
-                let mut block = vec![
+                moves.push(vec![
                     Cell::new(1, j as u64 + 1),
-                    Cell::new(2, j as u64 + 1),
                     Cell::new(1, j as u64 + 2),
+                    Cell::new(2, j as u64 + 1),
                     Cell::new(2, j as u64 + 2),
-                ];
-                block.sort();
-                moves.insert(block);
+                ]);
+            }
+        }
+        for (r, row) in rows.iter().enumerate() {
+            for (j, &ch) in row.iter().enumerate() {
+                if ch == b'.' {
+                    moves.push(vec![Cell::new(r as u8 + 1, j as u64 + 1)]);
+                }
             }
         }
         moves
     }
 
-    /// Every legal move of `position` (for the move generator check; small N only).
+    /// Every legal move of `position` as a set (for the move generator check).
     pub fn moves(position: &Position) -> BTreeSet<Move> {
         Self::moves_of_board(&Self::board(position))
+            .into_iter()
+            .collect()
     }
 
     fn apply(board: &[String; 2], m: &Move) -> [String; 2] {
-        let mut rows: [Vec<char>; 2] = [board[0].chars().collect(), board[1].chars().collect()];
+        let mut rows = [board[0].clone().into_bytes(), board[1].clone().into_bytes()];
         for c in m {
-            rows[c.row as usize - 1][c.col as usize - 1] = '#';
+            rows[c.row as usize - 1][c.col as usize - 1] = b'#';
         }
-        rows.map(|r| r.into_iter().collect())
+        rows.map(|r| String::from_utf8(r).expect("ASCII board"))
     }
 
     fn key(board: &[String; 2]) -> String {

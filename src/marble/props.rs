@@ -10,55 +10,97 @@ use super::{format, reading_index, Position};
 use crate::solver::Solver;
 use std::collections::BTreeSet;
 
-/// The bitmask generator yields exactly the oracle generator's moves at `position`:
-/// no duplicates, nothing missing, nothing extra (so nothing that wraps across an edge).
+/// The two move generators of one rule set, side by side.
+#[derive(Debug, Clone)]
+pub struct MovegenPair {
+    rules: Rules,
+    naive: Naive,
+    layout: Layout,
+    gen: MoveGen,
+}
+
+impl MovegenPair {
+    /// Both generators for `rules`.
+    pub fn new(rules: &Rules) -> Self {
+        MovegenPair {
+            rules: *rules,
+            naive: Naive::new(rules),
+            layout: Layout::new(rules.side()),
+            gen: MoveGen::new(rules),
+        }
+    }
+
+    /// The oracle's moves at `position`, as reading-order cell sets.
+    pub fn oracle_moves(&self, position: &Position) -> BTreeSet<u32> {
+        let side = self.rules.side();
+        self.naive
+            .moves(position)
+            .into_iter()
+            .map(|cells| {
+                cells
+                    .iter()
+                    .fold(0u32, |m, &(k, j)| m | 1 << reading_index(side, k, j))
+            })
+            .collect()
+    }
+
+    /// The bitmask generator's moves at `position`, as reading-order cell sets, in the
+    /// order generated (duplicates kept, so a caller can see them).
+    pub fn fast_moves(&self, position: &Position) -> Vec<u32> {
+        self.gen
+            .moves(self.layout.to_square(position.marbles()))
+            .into_iter()
+            .map(|m| self.layout.to_reading(m))
+            .collect()
+    }
+
+    /// The bitmask generator yields exactly the oracle generator's moves at `position`:
+    /// no duplicates, nothing missing, nothing extra (so nothing that wraps across an
+    /// edge).
+    ///
+    /// # Errors
+    /// A description of the first difference.
+    pub fn check(&self, position: &Position) -> Result<(), String> {
+        let rules = &self.rules;
+        let oracle = self.oracle_moves(position);
+        let fast = self.fast_moves(position);
+        let fast_set: BTreeSet<u32> = fast.iter().copied().collect();
+        let describe = |m: u32| {
+            format!(
+                "{:?}",
+                (0..32).filter(|i| m >> i & 1 == 1).collect::<Vec<_>>()
+            )
+        };
+        if fast_set.len() != fast.len() {
+            return Err(format!(
+                "the bitmask generator repeats a move under {rules}, at\n{}",
+                format::write_position(position)
+            ));
+        }
+        if let Some(m) = fast_set.difference(&oracle).next() {
+            return Err(format!(
+                "the bitmask generator offers cells {} (reading order) which the oracle does not, under {rules}, at\n{}",
+                describe(*m),
+                format::write_position(position)
+            ));
+        }
+        if let Some(m) = oracle.difference(&fast_set).next() {
+            return Err(format!(
+                "the bitmask generator misses cells {} (reading order), under {rules}, at\n{}",
+                describe(*m),
+                format::write_position(position)
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// [`MovegenPair::check`] for one position (builds both generators).
 ///
 /// # Errors
 /// A description of the first difference.
 pub fn movegen_matches_naive(rules: &Rules, position: &Position) -> Result<(), String> {
-    let side = rules.side();
-    let oracle: BTreeSet<u32> = Naive::new(rules)
-        .moves(position)
-        .into_iter()
-        .map(|cells| {
-            cells
-                .iter()
-                .fold(0u32, |m, &(k, j)| m | 1 << reading_index(side, k, j))
-        })
-        .collect();
-    let layout = Layout::new(side);
-    let fast: Vec<u32> = MoveGen::new(rules)
-        .moves(layout.to_square(position.marbles()))
-        .into_iter()
-        .map(|m| layout.to_reading(m))
-        .collect();
-    let fast_set: BTreeSet<u32> = fast.iter().copied().collect();
-    let describe = |m: u32| {
-        format!(
-            "{:?}",
-            (0..32).filter(|i| m >> i & 1 == 1).collect::<Vec<_>>()
-        )
-    };
-    if fast_set.len() != fast.len() {
-        return Err(format!(
-            "the bitmask generator repeats a move under {rules} (cells in reading order)"
-        ));
-    }
-    if let Some(m) = fast_set.difference(&oracle).next() {
-        return Err(format!(
-            "the bitmask generator offers {} which the oracle does not, under {rules}, at\n{}",
-            describe(*m),
-            format::write_position(position)
-        ));
-    }
-    if let Some(m) = oracle.difference(&fast_set).next() {
-        return Err(format!(
-            "the bitmask generator misses {}, under {rules}, at\n{}",
-            describe(*m),
-            format::write_position(position)
-        ));
-    }
-    Ok(())
+    MovegenPair::new(rules).check(position)
 }
 
 /// Whether one more step of `line` from square cell `(r, c)` leaves the `side × side`
@@ -80,9 +122,9 @@ pub fn leaves_square(side: usize, line: Line, r: usize, c: usize) -> bool {
 /// The first (side, family, cell) that disagrees.
 pub fn masks_match_geometry() -> Result<u64, String> {
     let mut checked = 0;
-    for side in 1..=super::rules::MAX_SIDE {
+    for (side, masks) in BOUNDARY_MASKS.iter().enumerate().skip(1) {
         for line in Line::ALL {
-            let mask = BOUNDARY_MASKS[side][line.index()];
+            let mask = masks[line.index()];
             if mask >> (side * side) != 0 {
                 return Err(format!(
                     "the {line} mask of side {side} has bits outside the board"
@@ -157,31 +199,134 @@ pub fn parse_never_panics(bytes: &[u8], side: usize) -> Result<(), String> {
     }
 }
 
-/// Rules and a position built from unstructured bytes (for fuzzing): any side 1..=5,
-/// run, non-empty line set and end rule, and a position with at most `max_empty` empty
-/// cells (the rest are filled in reading order).
-pub fn arbitrary_case(
-    u: &mut arbitrary::Unstructured<'_>,
-    max_empty: usize,
-) -> arbitrary::Result<(Rules, Position)> {
+/// The side-5 rule sets that random checks draw from (a side-5 table costs 0.1–0.5 s to
+/// build, so they are few and cached): standard lines and run, in both end rules, and two
+/// sparser variants.
+pub fn side5_rule_sets() -> [Rules; 4] {
+    let all = LineSet::ALL;
+    [
+        Rules::new(5, None, all, Play::Normal).expect("valid"),
+        Rules::new(5, None, all, Play::Misere).expect("valid"),
+        Rules::new(
+            5,
+            Some(2),
+            LineSet::new(&[Line::Horizontal, Line::Falling]).expect("valid"),
+            Play::Normal,
+        )
+        .expect("valid"),
+        Rules::new(
+            5,
+            Some(5),
+            LineSet::new(&[Line::Vertical, Line::Rising]).expect("valid"),
+            Play::Misere,
+        )
+        .expect("valid"),
+    ]
+}
+
+/// Rules from unstructured bytes: any side 1..=4 with any run, line set and end rule, or
+/// one of [`side5_rule_sets`].
+pub fn arbitrary_rules(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Rules> {
     let side = u.int_in_range(1..=super::rules::MAX_SIDE)?;
+    if side == super::rules::MAX_SIDE {
+        return Ok(*u.choose(&side5_rule_sets())?);
+    }
     let run = u.int_in_range(1..=side)?;
-    let bits = u.int_in_range(1u8..=15)?;
+    let lines = LineSet::from_bits(u.int_in_range(1u8..=15)?).expect("non-empty");
     let play = if u.arbitrary()? {
         Play::Misere
     } else {
         Play::Normal
     };
-    let lines = LineSet::from_bits(bits).expect("non-empty");
-    let rules = Rules::new(side, Some(run), lines, play).expect("valid by construction");
-    let mut marbles: u32 = u.arbitrary()?;
-    let mut pos = Position::new(side, marbles);
-    for i in 0..pos.cells() {
-        if pos.empty_cells() <= max_empty {
-            break;
-        }
-        marbles |= 1 << i;
-        pos = Position::new(side, marbles);
+    Ok(Rules::new(side, Some(run), lines, play).expect("valid by construction"))
+}
+
+/// A position of `side` from unstructured bytes with at most `max_empty` empty cells
+/// (cells are filled in reading order until few enough are empty).
+pub fn arbitrary_position(
+    u: &mut arbitrary::Unstructured<'_>,
+    side: usize,
+    max_empty: usize,
+) -> arbitrary::Result<Position> {
+    let mut pos = Position::new(side, u.arbitrary()?);
+    let mut i = 0;
+    while pos.empty_cells() > max_empty {
+        pos = pos.with_marble(i);
+        i += 1;
     }
-    Ok((rules, pos))
+    Ok(pos)
+}
+
+/// One solved table per rule set for this process, so random checks build each once.
+pub fn cached_table(rules: &Rules) -> std::sync::Arc<super::table::Table> {
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex, OnceLock};
+    static CACHE: OnceLock<Mutex<HashMap<Rules, Arc<super::table::Table>>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(t) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(rules) {
+        return Arc::clone(t);
+    }
+    let table = Arc::new(super::table::Table::build(rules));
+    cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .entry(*rules)
+        .or_insert(table)
+        .clone()
+}
+
+/// Fuzz entry of `marble_movegen_matches_naive`: rules and any board from `data`.
+///
+/// # Errors
+/// The generators' first difference.
+pub fn movegen_matches_naive_bytes(data: &[u8]) -> Result<(), String> {
+    let mut u = arbitrary::Unstructured::new(data);
+    let Ok(rules) = arbitrary_rules(&mut u) else {
+        return Ok(());
+    };
+    let Ok(pos) = arbitrary_position(&mut u, rules.side(), 25) else {
+        return Ok(());
+    };
+    movegen_matches_naive(&rules, &pos)
+}
+
+/// Fuzz entry of `marble_solvers_agree`: rules and a position with at most 12 empty
+/// cells from `data`; `bitmask` and the (cached) table agree with the oracle.
+///
+/// # Errors
+/// The three answers when they differ.
+pub fn solvers_agree_bytes(data: &[u8]) -> Result<(), String> {
+    let mut u = arbitrary::Unstructured::new(data);
+    let Ok(rules) = arbitrary_rules(&mut u) else {
+        return Ok(());
+    };
+    let Ok(pos) = arbitrary_position(&mut u, rules.side(), 12) else {
+        return Ok(());
+    };
+    let expected = Naive::new(&rules).solve(&pos).map_err(|e| e.to_string())?;
+    let got_b = Bitmask::new(&rules)
+        .solve(&pos)
+        .map_err(|e| e.to_string())?;
+    let got_t = super::table::TableSolver::with_table(cached_table(&rules))
+        .solve(&pos)
+        .map_err(|e| e.to_string())?;
+    if got_b != expected || got_t != expected {
+        return Err(format!(
+            "under {rules}: naive says {expected}, bitmask {got_b}, table {got_t}, at\n{}",
+            format::write_position(&pos)
+        ));
+    }
+    Ok(())
+}
+
+/// Fuzz entry of `marble_parse_never_panics`: the first byte picks the side, the rest is
+/// the input text.
+///
+/// # Errors
+/// See [`parse_never_panics`].
+pub fn parse_never_panics_bytes(data: &[u8]) -> Result<(), String> {
+    match data.split_first() {
+        None => Ok(()),
+        Some((&b, rest)) => parse_never_panics(rest, 1 + usize::from(b) % super::rules::MAX_SIDE),
+    }
 }

@@ -117,6 +117,26 @@ impl Table {
         }
     }
 
+    /// A table from raw words (bit `lo` of word `hi` for square position
+    /// `hi·2^b + lo`, `b = min(6, n²)`), such as a stored or deliberately corrupted one;
+    /// [`Table::certify`] it before trusting it.
+    ///
+    /// # Panics
+    /// When `words` does not have 2^(n² − b) entries.
+    pub fn from_words(rules: &Rules, words: Vec<u64>) -> Table {
+        let lo_bits = (rules.cells() as u32).min(6);
+        assert_eq!(
+            words.len(),
+            1usize << (rules.cells() as u32 - lo_bits),
+            "table size"
+        );
+        Table {
+            rules: *rules,
+            lo_bits,
+            words,
+        }
+    }
+
     /// The rules this table solves.
     pub fn rules(&self) -> &Rules {
         &self.rules

@@ -191,8 +191,9 @@ fn check_rule_set(
     let start = Instant::now();
     let mut gen_bad = 0;
     let mut first_bad: Option<String> = None;
+    let pair = props::MovegenPair::new(rules);
     for p in positions {
-        if let Err(e) = props::movegen_matches_naive(rules, p) {
+        if let Err(e) = pair.check(p) {
             gen_bad += 1;
             first_bad.get_or_insert(e);
         }
@@ -274,11 +275,23 @@ fn fast_answer(rules: &Rules, solver: &str, p: &Position) -> Result<Value, Refus
     }
 }
 
-/// Shrinks a mismatch to a position with as few empty cells as greedy filling (one, then
-/// two cells at a time) reaches, and describes it for a regression test.
+/// Shrinks a mismatch of the named fast solver (`bitmask` or `table`) with the oracle;
+/// see [`shrink_mismatch`].
 pub fn shrink_failure(rules: &Rules, solver: &str, start: Position) -> Failure {
+    let mut fast = |p: &Position| fast_answer(rules, solver, p);
+    shrink_mismatch(rules, solver, start, &mut fast)
+}
+
+/// Shrinks a position on which `fast` disagrees with the oracle to one with as few empty
+/// cells as greedy filling (one, then two cells at a time) reaches, and describes it for
+/// a regression test: the contest input (T = 1), both answers, the oracle's winning move.
+pub fn shrink_mismatch(
+    rules: &Rules,
+    solver: &str,
+    start: Position,
+    fast: &mut dyn FnMut(&Position) -> Result<Value, Refusal>,
+) -> Failure {
     let mut oracle = Naive::new(rules);
-    let mut fails = |p: &Position| oracle.solve(p) != fast_answer(rules, solver, p);
     let small = shrink(
         start,
         |p| {
@@ -291,9 +304,8 @@ pub fn shrink_failure(rules: &Rules, solver: &str, start: Position) -> Failure {
             }
             c
         },
-        &mut fails,
+        |p| oracle.solve(p) != fast(p),
     );
-    let mut oracle = Naive::new(rules);
     let show = |v: Result<Value, Refusal>| match v {
         Ok(v) => format!("{} ({v})", v.for_alice_to_move()),
         Err(e) => e.to_string(),
@@ -304,11 +316,40 @@ pub fn shrink_failure(rules: &Rules, solver: &str, start: Position) -> Failure {
         solver: solver.into(),
         case: format::write(&[small]),
         expected: show(oracle.solve(&small)),
-        got: show(fast_answer(rules, solver, &small)),
+        got: show(fast(&small)),
         best_move: oracle
             .best_move(&small)
             .ok()
             .flatten()
             .map(|m| describe_move(&m)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A solver that is wrong exactly on positions with three or more empty cells
+    /// shrinks to a position with exactly three.
+    #[test]
+    fn shrinks_to_the_fewest_empty_cells_that_still_fail() {
+        let rules = Rules::standard();
+        let mut oracle = Naive::new(&rules);
+        let mut wrong = |p: &Position| {
+            let v = oracle.solve(p)?;
+            Ok(if p.empty_cells() >= 3 { v.flip() } else { v })
+        };
+        let f = shrink_mismatch(&rules, "wrong", Position::empty(4), &mut wrong);
+        let cases = format::read(&f.case, 4).unwrap();
+        assert_eq!(cases.len(), 1);
+        assert_eq!(cases[0].empty_cells(), 3);
+        assert_ne!(f.expected, f.got);
+        assert!(f.rules.contains("--side 4 --run 3 --lines all"));
+        // the oracle's move, when it has one, is a winning move: it leaves a loss
+        if f.expected.starts_with("Alice") {
+            assert!(f.best_move.unwrap().starts_with("fill row"));
+        } else {
+            assert!(f.best_move.is_none());
+        }
     }
 }

@@ -1,0 +1,55 @@
+//! Property tests (proptest): for random rule variants of every side and random
+//! positions, the fast solvers agree with the oracle and the move generators agree.
+//! Case counts come from `PROPTEST_CASES` (default 256).
+
+use gamecheck::marble::bitmask::Bitmask;
+use gamecheck::marble::naive::Naive;
+use gamecheck::marble::props::{cached_table, movegen_matches_naive, side5_rule_sets};
+use gamecheck::marble::table::TableSolver;
+use gamecheck::marble::{full_mask, LineSet, Play, Position, Rules};
+use gamecheck::solver::Solver;
+use proptest::prelude::*;
+
+/// Any rule set of sides 1..=4, or one of the cached side-5 rule sets.
+fn rules() -> impl Strategy<Value = Rules> {
+    prop_oneof![
+        3 => (1usize..=4)
+            .prop_flat_map(|side| (Just(side), 1..=side, 1u8..=15, any::<bool>()))
+            .prop_map(|(side, run, bits, misere)| {
+                let play = if misere { Play::Misere } else { Play::Normal };
+                Rules::new(side, Some(run), LineSet::from_bits(bits).unwrap(), play).unwrap()
+            }),
+        1 => (0usize..4).prop_map(|i| side5_rule_sets()[i]),
+    ]
+}
+
+/// A rule set and a position of its side with at most `max_empty` empty cells.
+fn case(max_empty: usize) -> impl Strategy<Value = (Rules, Position)> {
+    rules()
+        .prop_flat_map(move |r| {
+            let cells = r.cells();
+            (
+                Just(r),
+                prop::collection::btree_set(0..cells, 0..=max_empty.min(cells)),
+            )
+        })
+        .prop_map(|(r, holes)| {
+            let holes = holes.iter().fold(0u32, |m, &i| m | 1 << i);
+            (r, Position::new(r.side(), full_mask(r.side()) & !holes))
+        })
+}
+
+proptest! {
+    #[test]
+    fn fast_solvers_agree_with_the_oracle((rules, pos) in case(11)) {
+        let expected = Naive::new(&rules).solve(&pos).unwrap();
+        prop_assert_eq!(Bitmask::new(&rules).solve(&pos).unwrap(), expected, "bitmask, {}", rules);
+        let mut table = TableSolver::with_table(cached_table(&rules));
+        prop_assert_eq!(table.solve(&pos).unwrap(), expected, "table, {}", rules);
+    }
+
+    #[test]
+    fn move_generators_agree((rules, pos) in case(25)) {
+        prop_assert_eq!(movegen_matches_naive(&rules, &pos), Ok(()));
+    }
+}

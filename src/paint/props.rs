@@ -203,12 +203,12 @@ pub fn value_is_mex_of_options(position: &Position) -> Result<(), String> {
     Ok(())
 }
 
-/// Any bytes given to the contest reader give positions or a located error, never a
-/// panic; positions that are read format back to text the reader reads the same.
+/// Fuzz entry of `paint_parse_never_panics`: any bytes given to the contest reader give
+/// positions or a located error, never a panic; positions that are read format back to text the reader reads the same.
 ///
 /// # Errors
 /// A write/read round trip that changes the positions, or an error without a location.
-pub fn parse_never_panics(bytes: &[u8]) -> Result<(), String> {
+pub fn parse_never_panics_bytes(bytes: &[u8]) -> Result<(), String> {
     let Ok(text) = std::str::from_utf8(bytes) else {
         return Ok(());
     };
@@ -256,12 +256,12 @@ pub fn arbitrary_position(
     Ok(position)
 }
 
-/// The fuzz target `paint_movegen_matches_naive`: a position of N ≤ 32 from the bytes,
+/// Fuzz entry of `paint_movegen_matches_naive`: a position of N ≤ 32 from the bytes,
 /// then [`movegen_matches_naive`] (and, within 12 unpainted cells, [`solvers_agree`]).
 ///
 /// # Errors
 /// As those properties.
-pub fn fuzz_movegen(bytes: &[u8]) -> Result<(), String> {
+pub fn movegen_matches_naive_bytes(bytes: &[u8]) -> Result<(), String> {
     let mut u = arbitrary::Unstructured::new(bytes);
     let Ok(position) = arbitrary_position(&mut u, bitmask::MAX_COLUMNS, 64) else {
         return Ok(());

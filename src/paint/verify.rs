@@ -442,13 +442,17 @@ pub fn smaller(p: &Position) -> Vec<Position> {
     c
 }
 
+/// Shrinks `start` (for which `fails` holds) along [`smaller`]: first N, then the
+/// unpainted cells, to a position none of whose smaller neighbours fails.
+pub fn shrink_position(start: Position, fails: impl FnMut(&Position) -> bool) -> Position {
+    shrink(start, smaller, fails)
+}
+
 /// Shrinks a position where `solver` and `reference` disagree to the smallest N and the
 /// fewest unpainted cells greedy steps reach (see [`smaller`]), and describes it for a
 /// regression test.
 pub fn shrink_failure(solver: &str, reference: &str, start: Position) -> Failure {
-    let small = shrink(start, smaller, |p| {
-        answer(reference, p) != answer(solver, p)
-    });
+    let small = shrink_position(start, |p| answer(reference, p) != answer(solver, p));
     let show = |v: Result<Value, Refusal>| match v {
         Ok(v) => format!("{} ({v})", v.for_alice_to_move()),
         Err(e) => e.to_string(),

@@ -4,7 +4,9 @@
 //! any N; large positions, `grundy` against `periodic`. Case counts come from
 //! `PROPTEST_CASES` (default 256).
 
-use gamecheck::paint::grundy::{parts, Grundy, SplitMethod};
+use gamecheck::paint::grundy::{
+    parts, xor_of_parts as xor_of_parts_by, Grundy, Scratch, SplitMethod,
+};
 use gamecheck::paint::naive::Naive;
 use gamecheck::paint::periodic::Periodic;
 use gamecheck::paint::props::{
@@ -105,6 +107,13 @@ proptest! {
         prop_assert_eq!(parts(&p, SplitMethod::Sorted), parts(&p, SplitMethod::Auto));
         if p.n() <= 100_000 {
             prop_assert_eq!(parts(&p, SplitMethod::Columns), parts(&p, SplitMethod::Sorted));
+            // the branch-free column pass gives the same value as the sorted split
+            let periodic = Periodic::new();
+            let value = |method| {
+                xor_of_parts_by::<()>(&p, method, &mut Scratch::default(), |l| Ok(periodic.g(l)))
+                    .unwrap()
+            };
+            prop_assert_eq!(value(SplitMethod::Columns), value(SplitMethod::Sorted));
         }
     }
 

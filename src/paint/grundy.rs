@@ -96,7 +96,7 @@ pub fn table(len: usize) -> Vec<u32> {
 pub enum SplitMethod {
     /// The column array when N is small next to M, else sorting (the default).
     Auto,
-    /// One byte a column.
+    /// One byte a column (N must fit in memory).
     Columns,
     /// Sort the painted cells.
     Sorted,
@@ -135,20 +135,9 @@ pub fn split<E>(
     mut run: impl FnMut(u64) -> Result<(), E>,
 ) -> Result<u64, E> {
     let n = position.n();
-    let m = position.painted().len() as u64;
-    let use_columns = match method {
-        SplitMethod::Columns => true,
-        SplitMethod::Sorted => false,
-        SplitMethod::Auto => n <= m.saturating_mul(COLUMN_FACTOR).saturating_add(COLUMN_BASE),
-    };
     let mut half = 0;
-    if use_columns {
-        let cols = &mut scratch.columns;
-        cols.clear();
-        cols.resize(n as usize, 0);
-        for c in position.painted() {
-            cols[(c.col - 1) as usize] |= c.row;
-        }
+    if use_columns(position, method) {
+        let cols = fill_columns(position, &mut scratch.columns);
         let mut len = 0u64;
         for &painted in cols.iter() {
             if painted == 0 {
@@ -206,21 +195,60 @@ pub fn parts(position: &Position, method: SplitMethod) -> Parts {
 }
 
 /// The Grundy value of `position` given `g` for runs: XOR of `g(L)` over its runs, XOR
-/// the parity of its half-painted columns.
+/// the parity of its half-painted columns. `g(0)` must be 0 (`games.md`).
+///
+/// With the column array (see [`SplitMethod`]) it is one branch-free pass: at every
+/// column `g` is asked for the length of the run so far (a prefix of a real run, so no
+/// longer than the longest one), and the answer is kept only where a run ends.
 ///
 /// # Errors
 /// The first error of `g`.
 pub fn xor_of_parts<E>(
     position: &Position,
+    method: SplitMethod,
     scratch: &mut Scratch,
     mut g: impl FnMut(u64) -> Result<u32, E>,
 ) -> Result<u32, E> {
+    if use_columns(position, method) {
+        let cols = fill_columns(position, &mut scratch.columns);
+        let mut value = 0u32;
+        let mut half = 0u32;
+        let mut len = 0u64;
+        for &painted in cols.iter() {
+            // rows 1 and 2 are bits 1 and 2: 0 free, 1 or 2 half painted, 3 full
+            let wall = painted != 0;
+            value ^= g(len)? & 0u32.wrapping_sub(u32::from(wall));
+            half ^= u32::from(painted == 1 || painted == 2);
+            len = (len + 1) * u64::from(!wall);
+        }
+        return Ok(value ^ g(len)? ^ half);
+    }
     let mut value = 0;
-    let half = split(position, SplitMethod::Auto, scratch, |l| {
+    let half = split(position, method, scratch, |l| {
         value ^= g(l)?;
         Ok(())
     })?;
     Ok(value ^ (half & 1) as u32)
+}
+
+fn use_columns(position: &Position, method: SplitMethod) -> bool {
+    let n = position.n();
+    let m = position.painted().len() as u64;
+    match method {
+        SplitMethod::Columns => true,
+        SplitMethod::Sorted => false,
+        SplitMethod::Auto => n <= m.saturating_mul(COLUMN_FACTOR).saturating_add(COLUMN_BASE),
+    }
+}
+
+/// One byte a column: bit 1 for row 1 painted, bit 2 for row 2.
+fn fill_columns<'a>(position: &Position, cols: &'a mut Vec<u8>) -> &'a [u8] {
+    cols.clear();
+    cols.resize(position.n() as usize, 0);
+    for c in position.painted() {
+        cols[(c.col - 1) as usize] |= c.row;
+    }
+    cols
 }
 
 /// The `grundy` solver: a `g` table grown to the longest run met, and XOR of the parts.
@@ -266,8 +294,10 @@ impl Grundy {
         }
         extend_table(&mut self.table, longest as usize + 1);
         let table = &self.table;
-        xor_of_parts::<()>(position, &mut self.scratch, |l| Ok(table[l as usize]))
-            .map_err(|()| unreachable!())
+        xor_of_parts::<()>(position, SplitMethod::Auto, &mut self.scratch, |l| {
+            Ok(table[l as usize])
+        })
+        .map_err(|()| unreachable!())
     }
 }
 

@@ -13,7 +13,7 @@
 //! `g(L) = g(n0 + (L − n0) mod p)` for `L ≥ n0`, so any N up to `u64::MAX` is answered
 //! in O(M log M) (or O(N + M) with a column array when N is small).
 
-use super::grundy::{extend_table, xor_of_parts, Scratch};
+use super::grundy::{extend_table, xor_of_parts, Scratch, SplitMethod};
 use super::{value_of_grundy, Position, MAX_COLUMNS_REMOVED};
 use crate::outcome::Value;
 use crate::solver::{Refusal, Solver};
@@ -110,6 +110,16 @@ impl Period {
     }
 }
 
+/// `g(l)` from `table` (which holds `g(0..table.len())`, past the pre-period) and the
+/// proved `period`; the modulo only for runs beyond the table.
+fn lookup(table: &[u32], period: &Period, l: u64) -> u32 {
+    if l < table.len() as u64 {
+        table[l as usize]
+    } else {
+        table[period.reduce(l)]
+    }
+}
+
 /// The `periodic` solver: the table of `g` up to its proved period, and XOR of the parts.
 #[derive(Debug, Clone)]
 pub struct Periodic {
@@ -145,17 +155,20 @@ impl Periodic {
         self.period
     }
 
-    /// `g(l)` for any run length.
+    /// `g(l)` for any run length: the table itself while `l` is inside it, else by the
+    /// period.
     pub fn g(&self, l: u64) -> u32 {
-        self.table[self.period.reduce(l)]
+        lookup(&self.table, &self.period, l)
     }
 
     /// The Grundy value of `position` (never refuses).
     pub fn grundy_value(&mut self, position: &Position) -> u32 {
         let table = &self.table;
         let period = self.period;
-        xor_of_parts::<()>(position, &mut self.scratch, |l| Ok(table[period.reduce(l)]))
-            .unwrap_or_else(|()| unreachable!())
+        xor_of_parts::<()>(position, SplitMethod::Auto, &mut self.scratch, |l| {
+            Ok(lookup(table, &period, l))
+        })
+        .unwrap_or_else(|()| unreachable!())
     }
 }
 

@@ -15,6 +15,7 @@ use gamecheck::paint::props::{
 use gamecheck::paint::{format, Cell, Position};
 use gamecheck::solver::Solver;
 use proptest::prelude::*;
+use proptest::test_runner::FileFailurePersistence;
 
 /// A position of N in `1..=max_n` with at most `max_unpainted` unpainted cells: each
 /// cell painted at random, then the unpainted cells beyond the limit painted (a random
@@ -71,6 +72,15 @@ fn large_position() -> impl Strategy<Value = Position> {
 }
 
 proptest! {
+    // seeds of past failures (here: those the planted bugs of the issue produced) live in
+    // proptest-regressions/; the case count still comes from PROPTEST_CASES
+    #![proptest_config(ProptestConfig {
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
+            "proptest-regressions/paint_props.txt",
+        ))),
+        ..ProptestConfig::default()
+    })]
+
     #[test]
     fn solvers_agree_with_the_oracle(p in position(12, 14)) {
         prop_assert_eq!(solvers_agree(&mut Naive::new(), &p), Ok(()));

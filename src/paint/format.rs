@@ -85,17 +85,16 @@ fn read_case(sc: &mut Scanner<'_>, i: u64, t: u64) -> Result<Position, ParseErro
             end(
                 sc,
                 format!(
-                    "the input ends inside the case: expected {m} painted cells, found {k} \
-                     (and {what} of the next)"
+                    "the input ends inside the case: expected {m} painted cells, found {k}{what}"
                 ),
             )
         };
         let Some(xt) = sc.next_token() else {
-            return Err(short(sc, "no row"));
+            return Err(short(sc, ""));
         };
         let row = read_row(xt, case)?;
         let Some(yt) = sc.next_token() else {
-            return Err(short(sc, "a row but no column"));
+            return Err(short(sc, " and a row without its column"));
         };
         let col = parse_u64(yt, "the column y", case)?;
         if col == 0 || col > n {

@@ -264,6 +264,14 @@ impl Grundy {
         Grundy::default()
     }
 
+    /// The solver with `g(0..len)` built up front (as a contest solution builds it to the
+    /// largest N before reading the cases).
+    pub fn with_table(len: usize) -> Self {
+        let mut g = Grundy::new();
+        extend_table(&mut g.table, len);
+        g
+    }
+
     /// The table built so far: `g(0..len)`.
     pub fn table(&self) -> &[u32] {
         &self.table

@@ -59,8 +59,8 @@ pub fn describe_period(p: &Period) -> String {
     )
 }
 
-/// Every position of N columns (4^N), cell `i` of the bits being row `i / N + 1`,
-/// column `i mod N + 1`.
+/// Every position of N columns (4^N of them, so N ≤ 31 and in practice N ≤ 10), cell
+/// `i` of the bits being row `i / N + 1`, column `i mod N + 1`.
 pub fn every_position(n: u64) -> Vec<Position> {
     (0..1u64 << (2 * n))
         .map(|bits| {

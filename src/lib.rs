@@ -6,6 +6,15 @@
 //! - [`marble`]: the diamond board (`games.md` §1) — `naive` oracle, `bitmask` DFS,
 //!   `table` retrograde analysis (2^(n²) bits, built in well under a second for n = 5).
 //!
+//! ```
+//! use gamecheck::marble::{format, solve_all, table::TableSolver, Rules};
+//!
+//! let positions = format::read("1\n*\n* *\n* * *\n* * * .\n* * *\n* *\n*\n", 4)?;
+//! let answers = solve_all(&mut TableSolver::new(&Rules::standard()), &positions)?;
+//! assert_eq!(answers[0].to_string(), "Alice"); // one empty cell: Alice fills it
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! The [`harness`] compares solvers, shrinks mismatches and builds the `verify` report;
 //! [`solver::Solver`] is the interface every solver implements.
 

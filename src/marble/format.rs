@@ -123,7 +123,7 @@ mod tests {
         let ps = read("2 ****************................", 4).unwrap();
         assert_eq!(ps, vec![Position::new(4, 0xFFFF), Position::new(4, 0)]);
         let ps = read("1\n* *\n*.\n", 2).unwrap();
-        assert_eq!(ps, vec![Position::new(2, 0b1011)]);
+        assert_eq!(ps, vec![Position::new(2, 0b0111)]);
     }
 
     #[test]

@@ -121,7 +121,7 @@ fn random_checks(seed: u64, cases: u64, progress: bool, report: &mut Report) {
     }
     let sides5 = work.iter().filter(|(r, _)| r.side() == MAX_SIDE).count();
     let label = format!("random: {variants} rule sets ({sides5} of side 5), seed {seed}");
-    let bar = Progress::new(progress, cases * 3, "marble: random variants");
+    let bar = Progress::new(progress, cases * 4, "marble: random variants");
     let results: Vec<(Vec<Row>, Vec<Failure>)> = work
         .par_iter()
         .map(|(rules, positions)| check_rule_set(rules, positions, "random", &bar, false))

@@ -155,8 +155,8 @@ struct PerN {
     g_bad: u64,
     gen_secs: f64,
     g_secs: f64,
-    first_bad: Option<String>,
-    failures: Vec<Failure>,
+    gen_first: Option<String>,
+    g_first: Option<String>,
 }
 
 fn exhaustive(opts: &VerifyOptions, report: &mut Report, period_detail: &str) {
@@ -173,11 +173,11 @@ fn exhaustive(opts: &VerifyOptions, report: &mut Report, period_detail: &str) {
             // the move generator on its own
             let start = Instant::now();
             let mut gen_bad = 0;
-            let mut first_bad = None;
+            let mut gen_first = None;
             for p in &positions {
                 if let Err(e) = props::movegen_matches_naive(p) {
                     gen_bad += 1;
-                    first_bad.get_or_insert(e);
+                    gen_first.get_or_insert(e);
                 }
                 bar.tick();
             }
@@ -198,59 +198,59 @@ fn exhaustive(opts: &VerifyOptions, report: &mut Report, period_detail: &str) {
             let start = Instant::now();
             let mut periodic = Periodic::new();
             let mut g_bad = 0;
+            let mut g_first = None;
             for p in &positions {
                 let g = oracle.grundy_value(p).expect("within the oracle's limit");
                 if g != periodic.grundy_value(p) {
                     g_bad += 1;
-                    first_bad.get_or_insert(format!(
+                    g_first.get_or_insert(format!(
                         "Grundy value at {p}: oracle {g}, periodic {}",
                         periodic.grundy_value(p)
                     ));
                 }
                 bar.tick();
             }
-            let failures = compared
-                .iter()
-                .filter_map(|c| {
-                    c.first
-                        .clone()
-                        .map(|p| shrink_failure(c.solver, "naive", p))
-                })
-                .collect();
             PerN {
                 compared,
                 gen_bad,
                 g_bad,
                 gen_secs: gen_secs + oracle_secs,
                 g_secs: start.elapsed().as_secs_f64(),
-                first_bad,
-                failures,
+                gen_first,
+                g_first,
             }
         })
         .collect();
     bar.finish();
 
     let mut gen = (0u64, 0.0f64, None);
-    let mut gvals = (0u64, 0.0f64);
+    let mut gvals = (0u64, 0.0f64, None);
     let mut rows: Vec<Row> = Vec::new();
+    // the first mismatch of each solver at the smallest N, shrunk once
+    let mut firsts: Vec<(&'static str, Position)> = Vec::new();
+    // smallest N first
     for PerN {
         compared,
         gen_bad,
         g_bad,
         gen_secs,
         g_secs,
-        first_bad,
-        failures,
-    } in per_n
+        gen_first,
+        g_first,
+    } in per_n.into_iter().rev()
     {
         gen.0 += gen_bad;
         gen.1 += gen_secs;
-        if gen.2.is_none() {
-            gen.2 = first_bad;
-        }
+        gen.2 = gen.2.or(gen_first);
         gvals.0 += g_bad;
         gvals.1 += g_secs;
+        gvals.2 = gvals.2.or(g_first);
         for c in compared {
+            if let Some(p) = &c.first {
+                if !firsts.iter().any(|(s, _)| *s == c.solver) {
+                    firsts.push((c.solver, p.clone()));
+                }
+            }
             match rows.iter_mut().find(|r| r.solver == c.solver) {
                 Some(r) => {
                     r.checked += c.checked;
@@ -271,7 +271,6 @@ fn exhaustive(opts: &VerifyOptions, report: &mut Report, period_detail: &str) {
                 )),
             }
         }
-        failures.into_iter().for_each(|f| report.push_failure(f));
     }
     report.push_row(row(
         &rules,
@@ -290,8 +289,13 @@ fn exhaustive(opts: &VerifyOptions, report: &mut Report, period_detail: &str) {
         total,
         gvals.0,
         gvals.1,
-        "periodic's XOR of parts vs the oracle's mex recursion".into(),
+        gvals
+            .2
+            .unwrap_or_else(|| "periodic's XOR of parts vs the oracle's mex recursion".into()),
     ));
+    for (solver, p) in firsts {
+        report.push_failure(shrink_failure(solver, "naive", p));
+    }
 }
 
 /// A random position of N ≤ 12 with at most 20 unpainted cells: N uniform, the number
@@ -360,10 +364,13 @@ fn random_small(opts: &VerifyOptions, cases: u64, report: &mut Report, period_de
         opts.seed
     );
     let mut rows: Vec<Row> = Vec::new();
+    let mut firsts: Vec<(&'static str, Position)> = Vec::new();
     for (compared, _) in results {
         for c in compared {
             if let Some(p) = c.first.clone() {
-                report.push_failure(shrink_failure(c.solver, "naive", p));
+                if !firsts.iter().any(|(s, _)| *s == c.solver) {
+                    firsts.push((c.solver, p));
+                }
             }
             match rows.iter_mut().find(|r| r.solver == c.solver) {
                 Some(r) => {
@@ -387,6 +394,9 @@ fn random_small(opts: &VerifyOptions, cases: u64, report: &mut Report, period_de
         }
     }
     rows.into_iter().for_each(|r| report.push_row(r));
+    for (solver, p) in firsts {
+        report.push_failure(shrink_failure(solver, "naive", p));
+    }
 }
 
 fn random_large(opts: &VerifyOptions, cases: u64, report: &mut Report, period_detail: &str) {

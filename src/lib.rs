@@ -5,6 +5,9 @@
 //!
 //! - [`marble`]: the diamond board (`games.md` §1) — `naive` oracle, `bitmask` DFS,
 //!   `table` retrograde analysis (2^(n²) bits, built in well under a second for n = 5).
+//! - [`paint`]: the 2 × N strip (`games.md` §2) — `naive` oracle, `bitmask`, `grundy`
+//!   (Grundy values of runs, XOR of the parts), and `periodic`, whose period of `g` is
+//!   found and proved by the periodicity theorem, so any N up to `u64::MAX` is answered.
 //!
 //! ```
 //! use gamecheck::marble::{format, solve_all, table::TableSolver, Rules};
@@ -26,6 +29,7 @@ pub mod harness;
 pub mod input;
 pub mod marble;
 pub mod outcome;
+pub mod paint;
 pub mod rng;
 pub mod solver;
 pub mod stress;

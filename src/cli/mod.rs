@@ -3,6 +3,7 @@
 
 mod gen;
 mod marble;
+mod paint;
 mod stress;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -40,12 +41,15 @@ enum Command {
 enum SolveGame {
     /// Marble on the diamond board (games.md §1).
     Marble(marble::SolveArgs),
+    /// Paint on the 2 × N strip (games.md §2).
+    Paint(paint::SolveArgs),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum GameChoice {
     All,
     Marble,
+    Paint,
 }
 
 #[derive(Debug, clap::Args)]
@@ -92,6 +96,7 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(SolveGame::Marble(args)) => marble::solve(&args),
+        Command::Solve(SolveGame::Paint(args)) => paint::solve(&args),
         Command::Verify(args) => verify(&args),
         Command::Gen(game) => gen::gen(&game),
         Command::Stress(game) => stress::stress(&game),
@@ -112,6 +117,9 @@ fn verify(args: &VerifyArgs) -> Result<ExitCode, Failure> {
     let mut report = Report::new(seed);
     if matches!(args.game, GameChoice::All | GameChoice::Marble) {
         gamecheck::marble::verify::verify(&opts, &mut report);
+    }
+    if matches!(args.game, GameChoice::All | GameChoice::Paint) {
+        gamecheck::paint::verify::verify(&opts, &mut report);
     }
     let mut out = std::io::stdout().lock();
     let written = if args.json {

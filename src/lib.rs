@@ -5,6 +5,9 @@
 //!
 //! - [`marble`]: the diamond board (`games.md` §1) — `naive` oracle, `bitmask` DFS,
 //!   `table` retrograde analysis (2^(n²) bits, built in well under a second for n = 5).
+//! - [`paint`]: the 2 × N strip (`games.md` §2) — `naive` oracle, `bitmask`, `grundy`
+//!   (Grundy values of runs, XOR of the parts), and `periodic`, whose period of `g` is
+//!   found and proved by the periodicity theorem, so any N up to `u64::MAX` is answered.
 //! - [`sevens`]: the two-player card game with win, draw and loss (`games.md` §3) —
 //!   `naive` oracle over card names (decks up to 24 cards), `memo` hash-map DFS, `table`
 //!   DFS over a flat array of 50^4 two-bit entries for the standard deck.
@@ -29,6 +32,7 @@ pub mod harness;
 pub mod input;
 pub mod marble;
 pub mod outcome;
+pub mod paint;
 pub mod rng;
 pub mod sevens;
 pub mod solver;

@@ -3,6 +3,7 @@
 
 mod gen;
 mod marble;
+mod paint;
 mod sevens;
 mod stress;
 
@@ -41,6 +42,8 @@ enum Command {
 enum SolveGame {
     /// Marble on the diamond board (games.md §1).
     Marble(marble::SolveArgs),
+    /// Paint on the 2 × N strip (games.md §2).
+    Paint(paint::SolveArgs),
     /// Sevens, the two-player card game (games.md §3).
     Sevens(sevens::SolveArgs),
 }
@@ -49,6 +52,7 @@ enum SolveGame {
 enum GameChoice {
     All,
     Marble,
+    Paint,
     Sevens,
 }
 
@@ -96,6 +100,7 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(SolveGame::Marble(args)) => marble::solve(&args),
+        Command::Solve(SolveGame::Paint(args)) => paint::solve(&args),
         Command::Solve(SolveGame::Sevens(args)) => sevens::solve(&args),
         Command::Verify(args) => verify(&args),
         Command::Gen(game) => gen::gen(&game),
@@ -117,6 +122,9 @@ fn verify(args: &VerifyArgs) -> Result<ExitCode, Failure> {
     let mut report = Report::new(seed);
     if matches!(args.game, GameChoice::All | GameChoice::Marble) {
         gamecheck::marble::verify::verify(&opts, &mut report);
+    }
+    if matches!(args.game, GameChoice::All | GameChoice::Paint) {
+        gamecheck::paint::verify::verify(&opts, &mut report);
     }
     if matches!(args.game, GameChoice::All | GameChoice::Sevens) {
         gamecheck::sevens::verify::verify(&opts, &mut report);

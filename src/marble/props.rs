@@ -275,6 +275,21 @@ pub fn cached_table(rules: &Rules) -> std::sync::Arc<super::table::Table> {
         .clone()
 }
 
+/// One `bitmask` solver per rule set for this process (its flat memo is 2^(n²) bytes, too
+/// costly to allocate per fuzz input); every answer it gives is still compared.
+pub fn cached_bitmask(rules: &Rules) -> std::sync::Arc<std::sync::Mutex<Bitmask>> {
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex, OnceLock};
+    type Cache = Mutex<HashMap<Rules, Arc<Mutex<Bitmask>>>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
+    Arc::clone(
+        map.entry(*rules)
+            .or_insert_with(|| Arc::new(Mutex::new(Bitmask::new(rules)))),
+    )
+}
+
 /// Fuzz entry of `marble_movegen_matches_naive`: rules and any board from `data`.
 ///
 /// # Errors

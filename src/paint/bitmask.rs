@@ -1,0 +1,165 @@
+//! The `bitmask` solver: brute force on a `u64`, memoized.
+//!
+//! Layout: column `c` (1-based) occupies bits `2(c−1)` (row 1) and `2(c−1) + 1` (row 2),
+//! so N ≤ 32. The state is the set of *unpainted* cells; bits at or above 2N are always
+//! clear, which is what keeps a 2 × 2 block from reaching past column N (the shifts
+//! below bring in zeros there). One memo, keyed by that set, serves every N.
+
+use super::{Cell, Position};
+use crate::outcome::Value;
+use crate::solver::{Refusal, Solver};
+use rustc_hash::FxHashMap;
+
+/// The memo, keyed by the unpainted set: FxHash (rustc-hash) instead of SipHash, several
+/// times faster on these `u64` keys, which no attacker chooses.
+type Memo = FxHashMap<u64, bool>;
+
+/// The most columns a `u64` holds.
+pub const MAX_COLUMNS: u64 = 32;
+
+/// The most unpainted cells the solver accepts (2^24 memo entries at most).
+pub const MAX_UNPAINTED: u128 = 24;
+
+/// The bits of row 1 of every column (bit 2c of column c + 1).
+const ROW1: u64 = 0x5555_5555_5555_5555;
+
+/// The bit of `cell` in the layout above.
+pub fn bit(cell: Cell) -> u64 {
+    1 << (2 * (cell.col - 1) + u64::from(cell.row - 1))
+}
+
+/// The unpainted cells of `position` as a mask (N ≤ 32).
+pub fn unpainted_mask(position: &Position) -> u64 {
+    let n = position.n();
+    assert!(n <= MAX_COLUMNS, "N = {n} does not fit a u64");
+    let full = if n == 32 {
+        u64::MAX
+    } else {
+        (1 << (2 * n)) - 1
+    };
+    position.painted().iter().fold(full, |m, &c| m & !bit(c))
+}
+
+/// Every move at the unpainted set `free`, as masks of the cells it paints: the 2 × 2
+/// blocks left to right, then the single cells in bit order.
+pub fn moves(free: u64) -> Vec<u64> {
+    let mut v = Vec::with_capacity(free.count_ones() as usize * 2);
+    for_each_move(free, |m| {
+        v.push(m);
+        false
+    });
+    v
+}
+
+/// Calls `f` on each move at `free` until it returns `true`; returns whether it did.
+fn for_each_move(free: u64, mut f: impl FnMut(u64) -> bool) -> bool {
+    // bit 2c: both cells of column c+1 unpainted; then also column c+2
+    let columns = free & (free >> 1) & ROW1;
+    let mut blocks = columns & (columns >> 2);
+    while blocks != 0 {
+        let low = blocks.trailing_zeros();
+        if f(0xF << low) {
+            return true;
+        }
+        blocks &= blocks - 1;
+    }
+    let mut cells = free;
+    while cells != 0 {
+        let m = cells & cells.wrapping_neg();
+        if f(m) {
+            return true;
+        }
+        cells &= cells - 1;
+    }
+    false
+}
+
+/// Memoized depth-first search; the memo is kept across positions.
+#[derive(Debug, Clone, Default)]
+pub struct Bitmask {
+    memo: Memo,
+}
+
+impl Bitmask {
+    /// The solver with an empty memo.
+    pub fn new() -> Self {
+        Bitmask::default()
+    }
+
+    /// Whether the player to move wins when `free` is the unpainted set (normal play).
+    pub fn wins(&mut self, free: u64) -> bool {
+        if let Some(&w) = self.memo.get(&free) {
+            return w;
+        }
+        let win = for_each_move(free, |m| !self.wins(free & !m));
+        self.memo.insert(free, win);
+        win
+    }
+}
+
+impl Solver<Position, Value> for Bitmask {
+    fn name(&self) -> &'static str {
+        "bitmask"
+    }
+
+    fn solve(&mut self, position: &Position) -> Result<Value, Refusal> {
+        if position.n() > MAX_COLUMNS {
+            return Err(Refusal {
+                solver: "bitmask",
+                reason: format!(
+                    "N = {} columns, more than its limit of {MAX_COLUMNS}",
+                    position.n()
+                ),
+                suggestion: "periodic",
+            });
+        }
+        let u = position.unpainted();
+        if u > MAX_UNPAINTED {
+            return Err(Refusal {
+                solver: "bitmask",
+                reason: format!("{u} unpainted cells, more than its limit of {MAX_UNPAINTED}"),
+                suggestion: "periodic",
+            });
+        }
+        Ok(if self.wins(unpainted_mask(position)) {
+            Value::Win
+        } else {
+            Value::Loss
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocks_never_pass_the_last_column() {
+        // N = 32, all free: 64 cells and 31 blocks; the last block is columns 31-32
+        let all = moves(u64::MAX);
+        assert_eq!(all.len(), 64 + 31);
+        assert_eq!(all[30], 0xF << 60);
+        // N = 3, all free: 6 cells, blocks 1-2 and 2-3
+        let m = moves(0b11_1111);
+        assert_eq!(m.len(), 8);
+        assert_eq!(&m[..2], &[0xF, 0x3C]);
+        // a half-painted column breaks blocks on both sides
+        assert_eq!(moves(0b11_10_11).len(), 5);
+    }
+
+    #[test]
+    fn refuses_and_names_periodic() {
+        let e = Bitmask::new()
+            .solve(&Position::empty(33).unwrap())
+            .unwrap_err();
+        assert_eq!(e.suggestion, "periodic");
+        let e = Bitmask::new()
+            .solve(&Position::empty(13).unwrap())
+            .unwrap_err();
+        assert!(e.reason.contains("26 unpainted"));
+        assert_eq!(
+            Bitmask::new().solve(&Position::empty(2).unwrap()),
+            Ok(Value::Win)
+        );
+    }
+}

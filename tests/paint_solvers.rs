@@ -1,0 +1,114 @@
+//! Paint solvers on known inputs: the contest sample through the library, every
+//! position of N ≤ 7 against the oracle (answers and Grundy values), refusals, and
+//! shrinking.
+
+use gamecheck::outcome::{Value, Winner};
+use gamecheck::paint::naive::Naive;
+use gamecheck::paint::periodic::Periodic;
+use gamecheck::paint::verify::{every_position, shrink_failure, shrink_position};
+use gamecheck::paint::{format, solve_all, solver_by_name, Cell, Position, SOLVER_NAMES};
+
+#[test]
+fn the_sample_through_the_library() {
+    let input = std::fs::read_to_string("tests/data/paint_sample.in").unwrap();
+    let expected = std::fs::read_to_string("tests/data/paint_sample.out").unwrap();
+    let positions = format::read(&input).unwrap();
+    for name in SOLVER_NAMES {
+        let mut solver = solver_by_name(name).unwrap();
+        let answers = solve_all(solver.as_mut(), &positions).unwrap();
+        assert_eq!(format::write_answers(&answers), expected, "{name}");
+    }
+}
+
+#[test]
+fn every_position_up_to_n7_agrees_with_the_oracle() {
+    let mut oracle = Naive::new();
+    let mut solvers: Vec<_> = ["bitmask", "grundy", "periodic"]
+        .iter()
+        .map(|n| solver_by_name(n).unwrap())
+        .collect();
+    let mut periodic = Periodic::new();
+    for n in 1..=7 {
+        for p in every_position(n) {
+            let expected = oracle.solve_value(&p);
+            for s in &mut solvers {
+                assert_eq!(s.solve(&p).unwrap(), expected, "{} at {p}", s.name());
+            }
+            assert_eq!(
+                periodic.grundy_value(&p),
+                oracle.grundy_value(&p).unwrap(),
+                "Grundy value at {p}"
+            );
+        }
+    }
+}
+
+/// The oracle's answer (within its limit).
+trait SolveValue {
+    fn solve_value(&mut self, p: &Position) -> Value;
+}
+
+impl SolveValue for Naive {
+    fn solve_value(&mut self, p: &Position) -> Value {
+        gamecheck::solver::Solver::solve(self, p).unwrap()
+    }
+}
+
+#[test]
+fn half_painted_columns_are_single_cells_not_walls() {
+    // # . / . .  : the isolated cell (1) and the lone cell of column 2 next to it
+    // cannot form a block; value 1 ⊕ g(1) = 1 — Alice wins
+    let p = Position::from_rows("#.", "..").unwrap();
+    assert_eq!(Naive::new().grundy_value(&p), Ok(1));
+    assert_eq!(Periodic::new().grundy_value(&p), 1);
+    // # . # / . . . : no block fits, four single cells are left, so four moves in all:
+    // Bob (1 ⊕ g(1) ⊕ 1 = 0)
+    let p = Position::from_rows("#.#", "...").unwrap();
+    let winners: Vec<Winner> = SOLVER_NAMES
+        .iter()
+        .map(|n| {
+            solve_all(
+                solver_by_name(n).unwrap().as_mut(),
+                std::slice::from_ref(&p),
+            )
+            .unwrap()[0]
+        })
+        .collect();
+    assert!(winners.iter().all(|&w| w == Winner::Bob), "{winners:?}");
+    // a lone cell next to runs: its value 1 is XORed in (the oracle's Grundy value)
+    for (top, bottom) in [("#..", "..."), ("#...", "...."), ("#.#.", "....")] {
+        let p = Position::from_rows(top, bottom).unwrap();
+        let g = Naive::new().grundy_value(&p).unwrap();
+        assert_eq!(Periodic::new().grundy_value(&p), g, "{p}");
+    }
+}
+
+#[test]
+fn a_mismatch_shrinks_to_the_smallest_n_and_fewest_unpainted_cells() {
+    // a made-up failure: "fails" whenever some column is half painted
+    let start = Position::new(
+        40,
+        vec![
+            Cell::new(1, 3),
+            Cell::new(2, 3),
+            Cell::new(2, 17),
+            Cell::new(1, 30),
+        ],
+    )
+    .unwrap();
+    let half = |p: &Position| {
+        (1..=p.n()).any(|c| p.is_painted(Cell::new(1, c)) != p.is_painted(Cell::new(2, c)))
+    };
+    let small = shrink_position(start, half);
+    assert_eq!(small.n(), 1);
+    assert_eq!(small.unpainted(), 1);
+    // a real comparison with no mismatch shrinks nowhere and both answers agree
+    let f = shrink_failure(
+        "periodic",
+        "naive",
+        Position::from_rows("..", "..").unwrap(),
+    );
+    assert_eq!(f.expected, f.got);
+    assert!(f.case.starts_with("1\n"));
+    assert!(f.best_move.unwrap().contains("block"));
+}

@@ -12,33 +12,15 @@ use super::rules::{Rules, Stuck};
 use super::search::{Search, Store};
 use crate::outcome::Winner;
 use crate::solver::{Refusal, Solver};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
-/// A multiplicative hasher for the `u32` keys (Fibonacci hashing): the keys are dense
-/// small integers, so SipHash's protection against chosen keys buys nothing here.
-#[derive(Debug, Default, Clone, Copy)]
-pub struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(8) ^ b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
-    }
-    fn write_u32(&mut self, n: u32) {
-        self.0 = (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-}
+use rustc_hash::FxHashMap;
 
 /// The hash map of one deal's values.
 #[derive(Debug, Clone, Default)]
 pub struct MemoStore {
     pass: bool,
-    map: HashMap<u32, u8, BuildHasherDefault<KeyHasher>>,
+    /// FxHash (rustc-hash): the keys are dense small integers that no attacker chooses,
+    /// so SipHash's protection buys nothing here.
+    map: FxHashMap<u32, u8>,
 }
 
 impl MemoStore {
@@ -94,7 +76,7 @@ impl Memo {
             pack: Pack::new(rules),
             store: MemoStore {
                 pass: rules.stuck() == Stuck::Pass,
-                map: HashMap::default(),
+                map: FxHashMap::default(),
             },
             nodes: 0,
         }

@@ -4,49 +4,15 @@
 use gamecheck::marble::props::{
     movegen_matches_naive_bytes, parse_never_panics_bytes, solvers_agree_bytes,
 };
-use rand::{Rng, SeedableRng};
 
-fn random_inputs(seed: u64, count: usize, max_len: usize) -> Vec<Vec<u8>> {
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    (0..count)
-        .map(|_| {
-            let len = rng.random_range(0..=max_len);
-            (0..len).map(|_| rng.random::<u8>()).collect()
-        })
-        .collect()
-}
+use rand::Rng as _;
 
-fn corpus(target: &str) -> Vec<Vec<u8>> {
-    let dir = format!("fuzz/corpus/{target}");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    files.sort();
-    assert!(!files.is_empty(), "{dir} is empty");
-    files.iter().map(|p| std::fs::read(p).unwrap()).collect()
-}
-
-fn run(
-    target: &str,
-    property: fn(&[u8]) -> Result<(), String>,
-    seed: u64,
-    count: usize,
-    max_len: usize,
-) {
-    for input in corpus(target)
-        .into_iter()
-        .chain(random_inputs(seed, count, max_len))
-    {
-        if let Err(e) = property(&input) {
-            panic!("{target} fails on {input:?}: {e}");
-        }
-    }
-}
+mod common;
+use common::drive;
 
 #[test]
 fn marble_movegen_matches_naive() {
-    run(
+    drive(
         "marble_movegen_matches_naive",
         movegen_matches_naive_bytes,
         1,
@@ -57,12 +23,12 @@ fn marble_movegen_matches_naive() {
 
 #[test]
 fn marble_solvers_agree() {
-    run("marble_solvers_agree", solvers_agree_bytes, 2, 400, 16);
+    drive("marble_solvers_agree", solvers_agree_bytes, 2, 400, 16);
 }
 
 #[test]
 fn marble_parse_never_panics() {
-    run(
+    drive(
         "marble_parse_never_panics",
         parse_never_panics_bytes,
         3,
@@ -70,7 +36,7 @@ fn marble_parse_never_panics() {
         64,
     );
     // text-like bytes, which reach deeper into the reader than uniform bytes do
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+    let mut rng = gamecheck::rng::from_seed(4);
     let alphabet = b"*. \n\t0123-x";
     for _ in 0..3000 {
         let len = rng.random_range(0..80);

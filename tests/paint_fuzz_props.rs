@@ -3,49 +3,15 @@
 //! (`fuzz/corpus/`).
 
 use gamecheck::paint::props::{movegen_matches_naive_bytes, parse_never_panics_bytes};
-use rand::{Rng, SeedableRng};
 
-fn random_inputs(seed: u64, count: usize, max_len: usize) -> Vec<Vec<u8>> {
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    (0..count)
-        .map(|_| {
-            let len = rng.random_range(0..=max_len);
-            (0..len).map(|_| rng.random::<u8>()).collect()
-        })
-        .collect()
-}
+use rand::Rng as _;
 
-fn corpus(target: &str) -> Vec<Vec<u8>> {
-    let dir = format!("fuzz/corpus/{target}");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    files.sort();
-    assert!(!files.is_empty(), "{dir} is empty");
-    files.iter().map(|p| std::fs::read(p).unwrap()).collect()
-}
-
-fn run(
-    target: &str,
-    property: fn(&[u8]) -> Result<(), String>,
-    seed: u64,
-    count: usize,
-    max_len: usize,
-) {
-    for input in corpus(target)
-        .into_iter()
-        .chain(random_inputs(seed, count, max_len))
-    {
-        if let Err(e) = property(&input) {
-            panic!("{target} fails on {input:?}: {e}");
-        }
-    }
-}
+mod common;
+use common::drive;
 
 #[test]
 fn paint_movegen_matches_naive() {
-    run(
+    drive(
         "paint_movegen_matches_naive",
         movegen_matches_naive_bytes,
         11,
@@ -56,7 +22,7 @@ fn paint_movegen_matches_naive() {
 
 #[test]
 fn paint_parse_never_panics() {
-    run(
+    drive(
         "paint_parse_never_panics",
         parse_never_panics_bytes,
         12,
@@ -64,7 +30,7 @@ fn paint_parse_never_panics() {
         64,
     );
     // text-like bytes, which reach deeper into the reader than uniform bytes do
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(13);
+    let mut rng = gamecheck::rng::from_seed(13);
     let alphabet = b"0123 \n\t-x9";
     for _ in 0..5000 {
         let len = rng.random_range(0..60);

@@ -4,25 +4,9 @@
 use gamecheck::sevens::props::{movegen_matches_naive_bytes, parse_never_panics_bytes};
 use rand::Rng as _;
 
-fn random_inputs(seed: u64, n: usize, max_len: usize) -> Vec<Vec<u8>> {
-    let mut rng = gamecheck::rng::from_seed(seed);
-    (0..n)
-        .map(|_| {
-            let len = rng.random_range(0..=max_len);
-            (0..len).map(|_| rng.random::<u8>()).collect()
-        })
-        .collect()
-}
-
-fn corpus(target: &str) -> Vec<Vec<u8>> {
-    let dir = format!("{}/fuzz/corpus/{target}", env!("CARGO_MANIFEST_DIR"));
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{dir}: {e}"))
-        .map(|e| e.unwrap().path())
-        .collect();
-    files.sort();
-    files.iter().map(|p| std::fs::read(p).unwrap()).collect()
-}
+mod common;
+use common::corpus;
+use gamecheck::harness::props::random_inputs;
 
 #[test]
 fn sevens_movegen_matches_naive_on_random_bytes_and_the_corpus() {

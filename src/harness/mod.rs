@@ -3,6 +3,7 @@
 
 pub mod compare;
 pub mod progress;
+pub mod props;
 pub mod report;
 pub mod shrink;
 

@@ -22,6 +22,24 @@ pub struct Row {
     pub detail: Option<String>,
 }
 
+/// Sums rows of the same solver (checked, mismatches, seconds) into one row per solver,
+/// in order of first appearance; the other fields come from each solver's first row.
+/// Used where many random rule sets are reported as one line per solver.
+pub fn merge_by_solver(rows: impl IntoIterator<Item = Row>) -> Vec<Row> {
+    let mut merged: Vec<Row> = Vec::new();
+    for r in rows {
+        match merged.iter_mut().find(|m| m.solver == r.solver) {
+            Some(m) => {
+                m.checked += r.checked;
+                m.mismatches += r.mismatches;
+                m.seconds += r.seconds;
+            }
+            None => merged.push(r),
+        }
+    }
+    merged
+}
+
 /// A shrunk mismatch, ready to paste into a regression test.
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct Failure {
@@ -182,6 +200,27 @@ mod tests {
             seconds: 0.25,
             detail: None,
         }
+    }
+
+    #[test]
+    fn rows_merge_by_solver() {
+        let mut a = row(1);
+        a.solver = "bitmask".into();
+        let merged = merge_by_solver(vec![row(0), a.clone(), row(2), a]);
+        assert_eq!(merged.len(), 2);
+        assert_eq!(
+            (
+                merged[0].solver.as_str(),
+                merged[0].checked,
+                merged[0].mismatches
+            ),
+            ("table", 131072, 2)
+        );
+        assert_eq!(
+            (merged[1].solver.as_str(), merged[1].mismatches),
+            ("bitmask", 2)
+        );
+        assert!((merged[1].seconds - 0.5).abs() < 1e-9);
     }
 
     #[test]

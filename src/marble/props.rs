@@ -178,25 +178,12 @@ pub fn solvers_agree(rules: &Rules, position: &Position) -> Result<(), String> {
 /// # Errors
 /// When a read position does not survive a write/read round trip.
 pub fn parse_never_panics(bytes: &[u8], side: usize) -> Result<(), String> {
-    let Ok(text) = std::str::from_utf8(bytes) else {
-        return Ok(());
-    };
-    match format::read(text, side) {
-        Ok(positions) => {
-            let again =
-                format::read(&format::write(&positions), side).map_err(|e| e.to_string())?;
-            if again != positions {
-                return Err("write then read changed the positions".into());
-            }
-            Ok(())
-        }
-        Err(e) => {
-            if e.location.line == 0 || e.location.column == 0 || e.message.is_empty() {
-                return Err(format!("an error without a location or message: {e:?}"));
-            }
-            Ok(())
-        }
-    }
+    crate::harness::props::reader_contract(
+        bytes,
+        |text| format::read(text, side),
+        format::write,
+        |_| Ok(()),
+    )
 }
 
 /// The side-5 rule sets that random checks draw from (a side-5 table costs 0.1–0.5 s to

@@ -7,6 +7,7 @@ use super::naive::{describe_move, Naive};
 use super::rules::{LineSet, Play, Rules, MAX_SIDE};
 use super::table::{Table, TableSolver};
 use super::{format, full_mask, props, Line, Position};
+use crate::harness::report::merge_by_solver;
 use crate::harness::{compare, shrink, Failure, Progress, Report, Row, Tally, VerifyOptions};
 use crate::outcome::Value;
 use crate::rng;
@@ -127,25 +128,18 @@ fn random_checks(seed: u64, cases: u64, progress: bool, report: &mut Report) {
         .map(|(rules, positions)| check_rule_set(rules, positions, "random", &bar, false))
         .collect();
     bar.finish();
-    let mut merged: Vec<Row> = Vec::new();
-    for (rows, failures) in results {
-        for r in rows {
-            match merged.iter_mut().find(|m| m.solver == r.solver) {
-                Some(m) => {
-                    m.checked += r.checked;
-                    m.mismatches += r.mismatches;
-                    m.seconds += r.seconds;
-                }
-                None => merged.push(Row {
-                    rules: label.clone(),
-                    detail: None,
-                    ..r
-                }),
-            }
-        }
+    let mut rows = Vec::new();
+    for (r, failures) in results {
+        rows.extend(r);
         failures.into_iter().for_each(|f| report.push_failure(f));
     }
-    merged.into_iter().for_each(|r| report.push_row(r));
+    for r in merge_by_solver(rows) {
+        report.push_row(Row {
+            rules: label.clone(),
+            detail: None,
+            ..r
+        });
+    }
 }
 
 /// A random position of `side`: uniform for sides 1..=4; for side 5 a uniform number of
@@ -267,19 +261,15 @@ fn check_rule_set(
     (rows, failures)
 }
 
-/// Answers of the named fast solver, built fresh for `rules`.
-fn fast_answer(rules: &Rules, solver: &str, p: &Position) -> Result<Value, Refusal> {
-    match solver {
-        "bitmask" => Bitmask::new(rules).solve(p),
-        _ => TableSolver::new(rules).solve(p),
-    }
-}
-
 /// Shrinks a mismatch of the named fast solver (`bitmask` or `table`) with the oracle;
-/// see [`shrink_mismatch`].
+/// see [`shrink_mismatch`]. One solver is built and kept for every candidate.
 pub fn shrink_failure(rules: &Rules, solver: &str, start: Position) -> Failure {
-    let mut fast = |p: &Position| fast_answer(rules, solver, p);
-    shrink_mismatch(rules, solver, start, &mut fast)
+    let mut fast: Box<dyn Solver<Position, Value>> = match solver {
+        "bitmask" => Box::new(Bitmask::new(rules)),
+        _ => Box::new(TableSolver::new(rules)),
+    };
+    let mut answer = |p: &Position| fast.solve(p);
+    shrink_mismatch(rules, solver, start, &mut answer)
 }
 
 /// Shrinks a position on which `fast` disagrees with the oracle to one with as few empty

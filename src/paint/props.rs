@@ -209,24 +209,7 @@ pub fn value_is_mex_of_options(position: &Position) -> Result<(), String> {
 /// # Errors
 /// A write/read round trip that changes the positions, or an error without a location.
 pub fn parse_never_panics_bytes(bytes: &[u8]) -> Result<(), String> {
-    let Ok(text) = std::str::from_utf8(bytes) else {
-        return Ok(());
-    };
-    match format::read(text) {
-        Ok(positions) => {
-            let again = format::read(&format::write(&positions)).map_err(|e| e.to_string())?;
-            if again != positions {
-                return Err("write then read changed the positions".into());
-            }
-            Ok(())
-        }
-        Err(e) => {
-            if e.location.line == 0 || e.location.column == 0 || e.message.is_empty() {
-                return Err(format!("an error without a location or message: {e:?}"));
-            }
-            Ok(())
-        }
-    }
+    crate::harness::props::reader_contract(bytes, format::read, format::write, |_| Ok(()))
 }
 
 /// A position from unstructured bytes (for fuzzing): N in `1..=max_n`, each cell

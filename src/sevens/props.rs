@@ -104,15 +104,11 @@ pub fn solvers_agree(rules: &Rules, deal: &Deal) -> Result<Winner, String> {
 /// # Errors
 /// When a read deal does not survive a write/read round trip, or an error has no location.
 pub fn parse_never_panics(bytes: &[u8], rules: &Rules) -> Result<(), String> {
-    let Ok(text) = std::str::from_utf8(bytes) else {
-        return Ok(());
-    };
-    match format::read(text, rules) {
-        Ok(deals) => {
-            let again = format::read(&format::write(&deals), rules).map_err(|e| e.to_string())?;
-            if again != deals {
-                return Err("write then read changed the deals".into());
-            }
+    crate::harness::props::reader_contract(
+        bytes,
+        |text| format::read(text, rules),
+        format::write,
+        |deals| {
             if deals
                 .iter()
                 .any(|d| Some(d.alice().len()) != rules.contest_hand_size().ok())
@@ -120,14 +116,8 @@ pub fn parse_never_panics(bytes: &[u8], rules: &Rules) -> Result<(), String> {
                 return Err("a deal read with the wrong number of cards".into());
             }
             Ok(())
-        }
-        Err(e) => {
-            if e.location.line == 0 || e.location.column == 0 || e.message.is_empty() {
-                return Err(format!("an error without a location or message: {e:?}"));
-            }
-            Ok(())
-        }
-    }
+        },
+    )
 }
 
 /// Rules from unstructured bytes: any suits 1..=4, ranks 1..=13, start 1..=R, stuck rule.

@@ -15,6 +15,7 @@ use super::naive::{Naive, MAX_CARDS};
 use super::rules::{Rules, Stuck, MAX_RANKS, MAX_SUITS};
 use super::table::Table;
 use super::{format, props};
+use crate::harness::report::merge_by_solver;
 use crate::harness::{compare, shrink, Failure, Progress, Report, Row, Tally, VerifyOptions};
 use crate::outcome::Winner;
 use crate::rng;
@@ -192,27 +193,22 @@ fn random_small(rng: &mut rng::Rng, cases: u64, opts: &VerifyOptions, report: &m
         .iter()
         .map(|(r, d)| format!("{r}×{}", d.len()))
         .collect();
-    let mut merged: Vec<Row> = Vec::new();
+    let mut all_rows = Vec::new();
     for (rows, failures) in results {
-        for r in rows {
-            match merged.iter_mut().find(|m| m.solver == r.solver) {
-                Some(m) => {
-                    m.checked += r.checked;
-                    m.mismatches += r.mismatches;
-                    m.seconds += r.seconds;
-                }
-                None => merged.push(Row {
-                    detail: Some(format!(
-                        "seconds summed over the decks; {wall:.2} s wall with the oracle; \
-                         decks×deals: {}",
-                        decks.join(", ")
-                    )),
-                    ..r
-                }),
-            }
-        }
+        all_rows.extend(rows);
         failures.into_iter().for_each(|f| report.push_failure(f));
     }
+    let merged: Vec<Row> = merge_by_solver(all_rows)
+        .into_iter()
+        .map(|r| Row {
+            detail: Some(format!(
+                "seconds summed over the decks; {wall:.2} s wall with the oracle; \
+                 decks×deals: {}",
+                decks.join(", ")
+            )),
+            ..r
+        })
+        .collect();
     merged.into_iter().for_each(|r| report.push_row(r));
 }
 

@@ -490,6 +490,20 @@ mod tests {
             &got[..4],
             &[Winner::Alice, Winner::Bob, Winner::Bob, Winner::Alice]
         );
+        // which slow solver checks which case
+        let name = |g: &mut Paint, p: &Position| g.check(p).unwrap().map(|(n, _)| n);
+        assert_eq!(name(&mut g, &cases[0]), Some("the oracle"));
+        assert_eq!(name(&mut g, &pos("......", "......")), Some("the oracle"));
+        assert_eq!(name(&mut g, &cases[4]), Some("bitmask"));
+        // 16 unpainted cells, but N = 33 does not fit bitmask's u64
+        let cells = (1..=33)
+            .map(|c| Cell::new(1, c))
+            .chain((1..=17).map(|c| Cell::new(2, c)))
+            .collect();
+        let wide = canonical(33, cells).unwrap();
+        assert_eq!(wide.unpainted(), 16);
+        assert_eq!(name(&mut g, &wide), None);
+        assert_eq!(name(&mut g, &cases[5]), None);
     }
 
     #[test]

@@ -76,12 +76,11 @@ const MEMO_BOUND: u64 = 1 << 20;
 const CANDIDATE_CELLS: usize = 1 << 22;
 
 /// Paint as a contest problem, with the size settings of `gen`/`stress`.
-#[derive(Debug, Clone)]
 pub struct Paint {
     max_n: u64,
     painted: Option<f64>,
     half: f64,
-    periodic: Periodic,
+    fast: Box<dyn Solver<Position, Value> + Send>,
     oracle: Naive,
     oracle_load: u64,
     bitmask: Bitmask,
@@ -118,12 +117,20 @@ impl Paint {
             max_n,
             painted,
             half,
-            periodic: Periodic::new(),
+            fast: Box::new(Periodic::new()),
             oracle: Naive::new(),
             oracle_load: 0,
             bitmask: Bitmask::new(),
             bitmask_load: 0,
         })
+    }
+
+    /// The same adapter with `solver` in place of `periodic` for the answers (still
+    /// checked by the oracle and `bitmask` where affordable); tests use a broken solver
+    /// to see that check fire.
+    pub fn with_solver(mut self, solver: Box<dyn Solver<Position, Value> + Send>) -> Self {
+        self.fast = solver;
+        self
     }
 
     /// The adapter with the default size settings (N ≤ 40, a quarter of the columns
@@ -154,6 +161,17 @@ impl Paint {
             return Ok(Some(("bitmask", v)));
         }
         Ok(None)
+    }
+}
+
+impl std::fmt::Debug for Paint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Paint")
+            .field("max_n", &self.max_n)
+            .field("painted", &self.painted)
+            .field("half", &self.half)
+            .field("solver", &self.fast.name())
+            .finish_non_exhaustive()
     }
 }
 
@@ -242,12 +260,13 @@ impl ContestGame for Paint {
             .iter()
             .enumerate()
             .map(|(i, p)| {
-                let fast = self.periodic.solve(p).map_err(|e| e.to_string())?;
+                let fast = self.fast.solve(p).map_err(|e| e.to_string())?;
                 if let Some((slow_name, slow)) = self.check(p)? {
+                    let fast_name = self.fast.name();
                     if slow != fast {
                         return Err(format!(
-                            "the periodic solver and {slow_name} disagree on case {} \
-                             ({p}: periodic {fast:?}, {slow_name} {slow:?}); please report:\n{}",
+                            "the {fast_name} solver and {slow_name} disagree on case {} \
+                             ({p}: {fast_name} {fast:?}, {slow_name} {slow:?}); please report:\n{}",
                             i + 1,
                             format::write(std::slice::from_ref(p))
                         ));
@@ -504,6 +523,45 @@ mod tests {
         assert_eq!(wide.unpainted(), 16);
         assert_eq!(name(&mut g, &wide), None);
         assert_eq!(name(&mut g, &cases[5]), None);
+    }
+
+    /// `periodic`, but with the answer flipped on strips of exactly `.1` columns.
+    struct Broken(Periodic, u64);
+
+    impl Solver<Position, Value> for Broken {
+        fn name(&self) -> &'static str {
+            "broken"
+        }
+
+        fn solve(&mut self, p: &Position) -> Result<Value, crate::solver::Refusal> {
+            let v = self.0.solve(p)?;
+            Ok(if p.n() == self.1 { v.flip() } else { v })
+        }
+    }
+
+    #[test]
+    fn a_fast_solver_that_disagrees_with_the_oracle_or_bitmask_is_reported() {
+        let broken = |n| Paint::standard().with_solver(Box::new(Broken(Periodic::new(), n)));
+        let mut g = broken(1);
+        assert!(g.answers(&[pos("..", "..")]).is_ok());
+        let e = g.answers(&[pos("..", ".."), pos("#", "#")]).unwrap_err();
+        assert!(
+            e.contains("the broken solver and the oracle disagree on case 2"),
+            "{e}"
+        );
+        assert!(e.contains("please report:\n1\n1 2\n1 1\n2 1\n"), "{e}");
+        // 20 unpainted cells: past the oracle's share, checked by bitmask
+        let e = broken(10)
+            .answers(&[Position::empty(10).unwrap()])
+            .unwrap_err();
+        assert!(
+            e.contains("the broken solver and bitmask disagree on case 1"),
+            "{e}"
+        );
+        // N = 4747 is checked by nobody: the fast solver's answer stands
+        assert!(broken(4747)
+            .answers(&[Position::empty(4747).unwrap()])
+            .is_ok());
     }
 
     #[test]

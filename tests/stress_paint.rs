@@ -351,6 +351,17 @@ fn the_correct_program_passes_many_rounds() {
 }
 
 #[test]
+fn cases_are_capped_at_the_contests_t_of_74() {
+    stress_cli(
+        &["--rounds", "1", "--cases", "500", "--seed", "19"],
+        "paint_correct.py",
+    )
+    .assert()
+    .code(0)
+    .stdout(predicate::str::starts_with("ok: 1 rounds, 74 cases: "));
+}
+
+#[test]
 fn crlf_and_trailing_spaces_are_not_failures() {
     let mut cmd = stress_cli(&["--rounds", "4", "--seed", "12"], "paint_correct.py");
     cmd.arg("--crlf").assert().code(0);

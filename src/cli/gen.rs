@@ -2,6 +2,7 @@
 
 use super::{marble::RuleArgs, print_all, Failure};
 use gamecheck::stress::marble::Marble;
+use gamecheck::stress::paint::{self, Paint};
 use gamecheck::stress::{generate, ContestGame, Size};
 use std::process::ExitCode;
 
@@ -11,6 +12,9 @@ pub enum GenGame {
     /// Marble positions (games.md §1): one diamond row per line, symbols separated by
     /// single spaces, a blank line between positions.
     Marble(MarbleGenArgs),
+    /// Paint strips (games.md §2): T alone on the first line, `N M` on a line, one
+    /// `x y` per line (cells by column, then row).
+    Paint(PaintGenArgs),
 }
 
 /// The flags every game's `gen` takes.
@@ -57,10 +61,43 @@ pub struct MarbleGenArgs {
     pub size: MarbleSizeArgs,
 }
 
+/// Paint's size flags.
+#[derive(Debug, Clone, clap::Args)]
+pub struct PaintSizeArgs {
+    /// Largest N (columns) at full size, 1..=10000 (the contest's limit was 4747); N is
+    /// drawn uniformly from 1..=max(1, ⌈scale·max-n⌉).
+    #[arg(long, default_value_t = paint::DEFAULT_MAX_N, value_name = "N")]
+    pub max_n: u64,
+    /// Chance 0..=1 that a cell of a column that is not half painted is painted
+    /// (default: drawn per case from [0, 0.6]).
+    #[arg(long, value_name = "F")]
+    pub painted: Option<f64>,
+    /// Share 0..=1 of columns with exactly one painted cell (top or bottom at random).
+    #[arg(long, default_value_t = paint::DEFAULT_HALF, value_name = "H")]
+    pub half_painted: f64,
+}
+
+impl PaintSizeArgs {
+    /// The paint adapter with these size flags.
+    pub fn game(&self) -> Result<Paint, Failure> {
+        Paint::new(self.max_n, self.painted, self.half_painted).map_err(|e| Failure::Usage(e.0))
+    }
+}
+
+/// `gamecheck gen paint [--cases N] [--seed S] [--max-n N] [--painted F] [--half-painted H]`.
+#[derive(Debug, clap::Args)]
+pub struct PaintGenArgs {
+    #[command(flatten)]
+    pub common: GenCommon,
+    #[command(flatten)]
+    pub size: PaintSizeArgs,
+}
+
 /// Runs `gamecheck gen`.
 pub fn gen(game: &GenGame) -> Result<ExitCode, Failure> {
     match game {
         GenGame::Marble(args) => write(&args.size.game(&args.rules)?, &args.common),
+        GenGame::Paint(args) => write(&args.size.game()?, &args.common),
     }
 }
 

@@ -3,7 +3,7 @@
 //! Exit 0 when every round passed, 1 on a failure, 2 on a usage error or when PROGRAM
 //! cannot be started.
 
-use super::gen::MarbleSizeArgs;
+use super::gen::{MarbleSizeArgs, PaintSizeArgs};
 use super::{marble::RuleArgs, Failure};
 use gamecheck::harness::Progress;
 use gamecheck::stress::{
@@ -20,6 +20,9 @@ use std::time::Duration;
 pub enum StressGame {
     /// Marble (games.md §1); PROGRAM reads the contest input and prints Alice/Bob lines.
     Marble(MarbleStressArgs),
+    /// Paint (games.md §2); PROGRAM reads the contest input and prints `Case i: Alice`
+    /// or `Case i: Bob` lines.
+    Paint(PaintStressArgs),
 }
 
 /// The flags every game's `stress` takes.
@@ -58,10 +61,20 @@ pub struct MarbleStressArgs {
     pub common: StressCommon,
 }
 
+/// `gamecheck stress paint [--max-n N] [--painted F] [--half-painted H] [flags] -- PROGRAM [ARGS…]`.
+#[derive(Debug, clap::Args)]
+pub struct PaintStressArgs {
+    #[command(flatten)]
+    pub size: PaintSizeArgs,
+    #[command(flatten)]
+    pub common: StressCommon,
+}
+
 /// Runs `gamecheck stress`.
 pub fn stress(game: &StressGame) -> Result<ExitCode, Failure> {
     match game {
         StressGame::Marble(args) => run(args.size.game(&args.rules)?, &args.common),
+        StressGame::Paint(args) => run(args.size.game()?, &args.common),
     }
 }
 

@@ -14,11 +14,12 @@
 //! - [`stress()`] (this module) runs rounds that grow from small, and shrinks the first
 //!   failure.
 //!
-//! Adapters: [`marble::Marble`]. Paint and sevens follow the same shape
-//! (`notes/stress.md` says what each needs).
+//! Adapters: [`marble::Marble`], [`paint::Paint`]. Sevens follows the same shape
+//! (`notes/stress.md` says what it needs).
 
 pub mod judge;
 pub mod marble;
+pub mod paint;
 pub mod runner;
 pub mod shrink;
 

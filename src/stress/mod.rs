@@ -14,12 +14,13 @@
 //! - [`stress()`] (this module) runs rounds that grow from small, and shrinks the first
 //!   failure.
 //!
-//! Adapters: [`marble::Marble`]. Paint and sevens follow the same shape
-//! (`notes/stress.md` says what each needs).
+//! Adapters: [`marble::Marble`], [`sevens::Sevens`]. Paint follows the same shape
+//! (`notes/stress.md` says what it needs).
 
 pub mod judge;
 pub mod marble;
 pub mod runner;
+pub mod sevens;
 pub mod shrink;
 
 pub use judge::{judge, Class, Judgement, Verdict};

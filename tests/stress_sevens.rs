@@ -13,6 +13,7 @@ use gamecheck::stress::sevens::{generated_input_reads_back, Sevens, DEFAULT_DRAW
 use gamecheck::stress::{generate, ContestGame, Size};
 use predicates::prelude::*;
 use proptest::prelude::*;
+use proptest::test_runner::FileFailurePersistence;
 use std::path::PathBuf;
 
 /// The small deck of the Python fixtures.
@@ -262,6 +263,15 @@ fn the_draw_as_loss_bug_is_a_wrong_answer_on_a_single_drawn_deal() {
 }
 
 proptest! {
+    // seeds of past failures live in proptest-regressions/; the case count still comes
+    // from PROPTEST_CASES
+    #![proptest_config(ProptestConfig {
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
+            "proptest-regressions/stress_sevens.txt",
+        ))),
+        ..ProptestConfig::default()
+    })]
+
     /// Every input `gen sevens` writes is accepted by our reader and reads back as the
     /// generated deals, each hand half the deck, the same seed the same bytes — for any
     /// even deck shape, start rank, stuck rule and draw-prone share.

@@ -3,6 +3,7 @@
 use super::{marble::RuleArgs, print_all, Failure};
 use gamecheck::stress::marble::Marble;
 use gamecheck::stress::paint::{self, Paint};
+use gamecheck::stress::sevens::Sevens;
 use gamecheck::stress::{generate, ContestGame, Size};
 use std::process::ExitCode;
 
@@ -15,6 +16,9 @@ pub enum GenGame {
     /// Paint strips (games.md §2): T alone on the first line, `N M` on a line, one
     /// `x y` per line (cells by column, then row).
     Paint(PaintGenArgs),
+    /// Sevens deals (games.md §3): T alone on the first line, then Alice's cards of one
+    /// deal per line, ranks as numbers (`S7 H10 D1`).
+    Sevens(SevensGenArgs),
 }
 
 /// The flags every game's `gen` takes.
@@ -98,6 +102,7 @@ pub fn gen(game: &GenGame) -> Result<ExitCode, Failure> {
     match game {
         GenGame::Marble(args) => write(&args.size.game(&args.rules)?, &args.common),
         GenGame::Paint(args) => write(&args.size.game()?, &args.common),
+        GenGame::Sevens(args) => write(&args.size.game(&args.rules)?, &args.common),
     }
 }
 
@@ -121,4 +126,32 @@ fn write<G: ContestGame>(game: &G, common: &GenCommon) -> Result<ExitCode, Failu
     });
     let cases = generate(game, seed, common.cases, size);
     print_all(&game.write_input(&cases))
+}
+
+/// Sevens' size flags (the deck shape itself comes from the rule flags and is fixed).
+#[derive(Debug, Clone, clap::Args)]
+pub struct SevensSizeArgs {
+    /// Share 0..=1 of the deals built draw-prone: hands of whole or mirrored suits, and
+    /// those with 1–2 cards swapped (uniformly random deals are almost never drawn).
+    #[arg(long, default_value_t = gamecheck::stress::sevens::DEFAULT_DRAW_PRONE)]
+    pub draw_prone: f64,
+}
+
+impl SevensSizeArgs {
+    /// The sevens adapter for `rules` with these size flags; an odd deck or a share
+    /// outside 0..=1 is a usage error.
+    pub fn game(&self, rules: &super::sevens::RuleArgs) -> Result<Sevens, Failure> {
+        Sevens::new(rules.rules()?, self.draw_prone).map_err(|e| Failure::Usage(e.0))
+    }
+}
+
+/// `gamecheck gen sevens [--cases N] [--seed S] [rule flags] [--draw-prone F]`.
+#[derive(Debug, clap::Args)]
+pub struct SevensGenArgs {
+    #[command(flatten)]
+    pub common: GenCommon,
+    #[command(flatten)]
+    pub rules: super::sevens::RuleArgs,
+    #[command(flatten)]
+    pub size: SevensSizeArgs,
 }

@@ -23,6 +23,9 @@ pub enum StressGame {
     /// Paint (games.md §2); PROGRAM reads the contest input and prints `Case i: Alice`
     /// or `Case i: Bob` lines.
     Paint(PaintStressArgs),
+    /// Sevens (games.md §3); PROGRAM reads the contest input and prints Alice/Bob/Draw
+    /// lines. The deck given by the rule flags stays fixed (no shrinking inside a deal).
+    Sevens(SevensStressArgs),
 }
 
 /// The flags every game's `stress` takes.
@@ -70,11 +73,23 @@ pub struct PaintStressArgs {
     pub common: StressCommon,
 }
 
+/// `gamecheck stress sevens [rule flags] [--draw-prone F] [flags] -- PROGRAM [ARGS…]`.
+#[derive(Debug, clap::Args)]
+pub struct SevensStressArgs {
+    #[command(flatten)]
+    pub rules: super::sevens::RuleArgs,
+    #[command(flatten)]
+    pub size: super::gen::SevensSizeArgs,
+    #[command(flatten)]
+    pub common: StressCommon,
+}
+
 /// Runs `gamecheck stress`.
 pub fn stress(game: &StressGame) -> Result<ExitCode, Failure> {
     match game {
         StressGame::Marble(args) => run(args.size.game(&args.rules)?, &args.common),
         StressGame::Paint(args) => run(args.size.game()?, &args.common),
+        StressGame::Sevens(args) => run(args.size.game(&args.rules)?, &args.common),
     }
 }
 

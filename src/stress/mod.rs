@@ -14,13 +14,13 @@
 //! - [`stress()`] (this module) runs rounds that grow from small, and shrinks the first
 //!   failure.
 //!
-//! Adapters: [`marble::Marble`], [`paint::Paint`]. Sevens follows the same shape
-//! (`notes/stress.md` says what it needs).
+//! Adapters: [`marble::Marble`], [`paint::Paint`], [`sevens::Sevens`].
 
 pub mod judge;
 pub mod marble;
 pub mod paint;
 pub mod runner;
+pub mod sevens;
 pub mod shrink;
 
 pub use judge::{judge, Class, Judgement, Verdict};

@@ -11,7 +11,9 @@ pub fn from_seed(seed: u64) -> Rng {
     Rng::seed_from_u64(seed)
 }
 
-/// A seed from the clock, for runs where the user gave none (the seed is printed).
+/// A seed from the clock, for runs where the user gave none (the seed is printed). It is
+/// below 2^53, so JSON readers that hold numbers as doubles (jq, JavaScript) keep it
+/// exact and a run can be repeated from `--json` output.
 pub fn fresh_seed() -> u64 {
     use std::time::{SystemTime, UNIX_EPOCH};
     let nanos = SystemTime::now()
@@ -22,5 +24,5 @@ pub fn fresh_seed() -> u64 {
     let mut z = nanos.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    (z ^ (z >> 31)) >> 11
 }

@@ -112,3 +112,54 @@ fn a_mismatch_shrinks_to_the_smallest_n_and_fewest_unpainted_cells() {
     assert!(f.case.starts_with("1\n"));
     assert!(f.best_move.unwrap().contains("block"));
 }
+
+/// `bitmask` is limited by the unpainted cells alone: strips longer than 32 columns are
+/// packed (fully painted columns dropped, one kept between two fully unpainted columns)
+/// and agree with the oracle.
+#[test]
+fn bitmask_packs_long_strips_and_agrees_with_the_oracle() {
+    use gamecheck::outcome::Value;
+    use gamecheck::paint::bitmask::{packed_mask, Bitmask};
+    use gamecheck::paint::naive::Naive;
+    use gamecheck::paint::{Cell, Position};
+    use gamecheck::solver::Solver;
+    use rand::Rng as _;
+    let mut rng = gamecheck::rng::from_seed(77);
+    let (mut oracle, mut fast) = (Naive::new(), Bitmask::new());
+    let mut long = 0;
+    for _ in 0..400 {
+        let n: u64 = rng.random_range(1..=70);
+        // a few free or half-free columns, the rest fully painted
+        let mut painted = Vec::new();
+        for col in 1..=n {
+            let free_chance = if n > 32 { 0.15 } else { 0.5 };
+            if rng.random_bool(free_chance) {
+                if rng.random_bool(0.4) {
+                    painted.push(Cell {
+                        row: rng.random_range(1..=2),
+                        col,
+                    });
+                }
+            } else {
+                painted.push(Cell { row: 1, col });
+                painted.push(Cell { row: 2, col });
+            }
+        }
+        let Ok(p) = Position::new(n, painted) else {
+            continue;
+        };
+        if p.unpainted() > 16 {
+            continue;
+        }
+        long += u32::from(n > 32);
+        assert!(packed_mask(&p).is_some());
+        let expected: Value = oracle.solve(&p).unwrap();
+        assert_eq!(
+            fast.solve(&p).unwrap(),
+            expected,
+            "N = {n}, painted {:?}",
+            p.painted()
+        );
+    }
+    assert!(long > 50, "only {long} long strips were drawn");
+}

@@ -24,9 +24,9 @@ pub enum GenGame {
 /// The flags every game's `gen` takes.
 #[derive(Debug, Clone, clap::Args)]
 pub struct GenCommon {
-    /// Number of cases T in the input.
-    #[arg(long, default_value_t = 10)]
-    pub cases: usize,
+    /// Number of cases T in the input, at most 1,000,000.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
+    pub cases: u64,
     /// Seed of the input (the same seed gives the same bytes); default: a fresh one,
     /// printed on stderr.
     #[arg(long)]
@@ -124,7 +124,7 @@ fn write<G: ContestGame>(game: &G, common: &GenCommon) -> Result<ExitCode, Failu
         eprintln!("gamecheck gen: seed {s}");
         s
     });
-    let cases = generate(game, seed, common.cases, size);
+    let cases = generate(game, seed, common.cases as usize, size);
     print_all(&game.write_input(&cases))
 }
 

@@ -64,8 +64,9 @@ struct VerifyArgs {
     /// Seed of the random cases (default: a fresh one, printed in the report).
     #[arg(long)]
     seed: Option<u64>,
-    /// Random cases per game (default: each game's budget; 0 for exhaustive checks only).
-    #[arg(long)]
+    /// Random cases per game, at most 10,000,000 (default: each game's budget; 0 for
+    /// exhaustive checks only).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(0..=10_000_000))]
     cases: Option<u64>,
     /// Print only JSON on stdout: {"seed", "ok", "rows": [...], "failures": [...]}.
     #[arg(long)]

@@ -31,11 +31,12 @@ pub enum StressGame {
 /// The flags every game's `stress` takes.
 #[derive(Debug, Clone, clap::Args)]
 pub struct StressCommon {
-    /// Rounds (inputs) to try; they grow from one small case to --cases full-size cases.
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    /// Rounds (inputs) to try, 1..=1,000,000; they grow from one small case to --cases
+    /// full-size cases.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub rounds: u64,
     /// Cases in the largest inputs (capped at the contest's T limit).
-    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub cases: u64,
     /// Seed of the run (default: a fresh one, printed); the same seed repeats the run.
     #[arg(long)]
@@ -99,6 +100,11 @@ fn run<G: ContestGame>(mut game: G, common: &StressCommon) -> Result<ExitCode, F
             "--timeout {} is not a positive number of seconds (at most 1e6)",
             common.timeout
         )));
+    }
+    if let Some(dir) = &common.save {
+        // fail before the run, not after it: the directory must exist or be creatable
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Failure::Usage(format!("--save: cannot create {}: {e}", dir.display())))?;
     }
     let seed = common.seed.unwrap_or_else(gamecheck::rng::fresh_seed);
     let opts = StressOptions {

@@ -4,6 +4,11 @@
 //! so N ≤ 32. The state is the set of *unpainted* cells; bits at or above 2N are always
 //! clear, which is what keeps a 2 × 2 block from reaching past column N (the shifts
 //! below bring in zeros there). One memo, keyed by that set, serves every N.
+//!
+//! Longer strips are packed first ([`packed_mask`]): fully painted columns are dropped,
+//! except one between two fully unpainted columns, where it stops a 2 × 2 block. That
+//! leaves the game unchanged, and with at most 24 unpainted cells it always fits in 32
+//! columns, so the solver is limited by the unpainted cells alone.
 
 use super::{Cell, Position};
 use crate::outcome::Value;
@@ -38,6 +43,53 @@ pub fn unpainted_mask(position: &Position) -> u64 {
         (1 << (2 * n)) - 1
     };
     position.painted().iter().fold(full, |m, &c| m & !bit(c))
+}
+
+/// The unpainted cells of `position` packed into at most 32 columns, in the layout above:
+/// fully painted columns are dropped, except one wherever it separates two fully
+/// unpainted columns (a half-painted column stops a 2 × 2 block by itself). No move is
+/// created or lost, so the game is the same. `None` when more than 32 columns remain
+/// (never with at most 24 unpainted cells: f fully and h half unpainted columns with
+/// 2f + h ≤ 24 need at most f + h + (f − 1) ≤ 23 columns).
+pub fn packed_mask(position: &Position) -> Option<u64> {
+    if position.n() <= MAX_COLUMNS {
+        return Some(unpainted_mask(position));
+    }
+    // painted rows of each column that has a painted cell (bit 0: row 1, bit 1: row 2)
+    let mut painted: FxHashMap<u64, u8> = FxHashMap::default();
+    for c in position.painted() {
+        *painted.entry(c.col).or_default() |= 1 << (c.row - 1);
+    }
+    // columns that are not fully painted number at most N − (fully painted columns)
+    let fully = painted.values().filter(|&&m| m == 3).count() as u64;
+    if position.n() - fully > MAX_COLUMNS {
+        return None;
+    }
+    let mut packed = 0u64;
+    let mut width = 0u64; // columns placed so far
+    let mut wall_pending = false;
+    let mut last_free = false; // the last placed column is fully unpainted
+    let mut prev = 0u64;
+    // (at most `fully + 32` columns, and `fully` ≤ M / 2: this walk is O(M))
+    for c in (1..=position.n()).filter(|c| painted.get(c) != Some(&3)) {
+        if c != prev + 1 {
+            wall_pending = true;
+        }
+        let free_rows = 3 & !painted.get(&c).copied().unwrap_or(0);
+        let is_free = free_rows == 3;
+        if wall_pending && last_free && is_free {
+            width += 1; // one fully painted column: all its bits stay clear
+        }
+        if width >= MAX_COLUMNS {
+            return None;
+        }
+        packed |= u64::from(free_rows) << (2 * width);
+        width += 1;
+        last_free = is_free;
+        wall_pending = false;
+        prev = c;
+    }
+    Some(packed)
 }
 
 /// Every move at the unpainted set `free`, as masks of the cells it paints: the 2 × 2
@@ -103,25 +155,20 @@ impl Solver<Position, Value> for Bitmask {
     }
 
     fn solve(&mut self, position: &Position) -> Result<Value, Refusal> {
-        if position.n() > MAX_COLUMNS {
-            return Err(Refusal {
-                solver: "bitmask",
-                reason: format!(
-                    "N = {} columns, more than its limit of {MAX_COLUMNS}",
-                    position.n()
-                ),
-                suggestion: "periodic",
-            });
-        }
         let u = position.unpainted();
-        if u > MAX_UNPAINTED {
+        let packed = if u > MAX_UNPAINTED {
+            None
+        } else {
+            packed_mask(position)
+        };
+        let Some(free) = packed else {
             return Err(Refusal {
                 solver: "bitmask",
                 reason: format!("{u} unpainted cells, more than its limit of {MAX_UNPAINTED}"),
                 suggestion: "periodic",
             });
-        }
-        Ok(if self.wins(unpainted_mask(position)) {
+        };
+        Ok(if self.wins(free) {
             Value::Win
         } else {
             Value::Loss

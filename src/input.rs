@@ -147,12 +147,13 @@ pub fn read_count(scanner: &mut Scanner<'_>, what: &str) -> Result<u64, ParseErr
     }
 }
 
-/// The input as UTF-8 text.
+/// The input as UTF-8 text, without a leading byte-order mark (U+FEFF, which some
+/// Windows editors write and nobody sees; columns are then counted as the user sees them).
 ///
 /// # Errors
 /// A [`ParseError`] at the line and column of the first byte that is not UTF-8.
 pub fn decode(bytes: &[u8]) -> Result<&str, ParseError> {
-    std::str::from_utf8(bytes).map_err(|e| {
+    let text = std::str::from_utf8(bytes).map_err(|e| {
         let good = std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default();
         let mut sc = Scanner::new(good);
         while sc.next_char().is_some() {}
@@ -164,7 +165,8 @@ pub fn decode(bytes: &[u8]) -> Result<&str, ParseError> {
                 bytes[e.valid_up_to()]
             ),
         )
-    })
+    })?;
+    Ok(text.strip_prefix('\u{FEFF}').unwrap_or(text))
 }
 
 #[cfg(test)]
@@ -189,6 +191,7 @@ mod tests {
         let e = decode(b"2\n* \xff").unwrap_err();
         assert_eq!((e.location.line, e.location.column), (2, 3));
         assert_eq!(decode(b"ok").unwrap(), "ok");
+        assert_eq!(decode("\u{FEFF}2\n".as_bytes()).unwrap(), "2\n");
     }
 
     #[test]

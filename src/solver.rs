@@ -29,3 +29,34 @@ pub trait Solver<P: ?Sized, O> {
     /// [`Refusal`] when the position is beyond this solver's size limit.
     fn solve(&mut self, position: &P) -> Result<O, Refusal>;
 }
+
+/// A [`Refusal`] on one case of an input: which case (1-based) and why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("case {case}: {refusal}")]
+pub struct CaseRefusal {
+    /// The 1-based number of the case the solver refused.
+    pub case: usize,
+    /// The refusal.
+    pub refusal: Refusal,
+}
+
+/// Solves every case with `solver`, in order.
+///
+/// # Errors
+/// The first refusal, with its case number; no answers are returned then (a contest
+/// output is all or nothing).
+pub fn solve_each<P, O>(
+    solver: &mut (impl Solver<P, O> + ?Sized),
+    cases: &[P],
+) -> Result<Vec<O>, CaseRefusal> {
+    cases
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            solver.solve(c).map_err(|refusal| CaseRefusal {
+                case: i + 1,
+                refusal,
+            })
+        })
+        .collect()
+}

@@ -180,7 +180,7 @@ pub fn print_all(text: &str) -> Result<ExitCode, Failure> {
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())
         .and_then(|()| out.flush())
-        .map_err(|e| Failure::Usage(format!("cannot write the answers: {e}")))?;
+        .map_err(|e| Failure::Usage(format!("cannot write to stdout: {e}")))?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -40,6 +40,18 @@ pub fn merge_by_solver(rows: impl IntoIterator<Item = Row>) -> Vec<Row> {
     merged
 }
 
+/// The most characters of a detail note the text table shows (JSON keeps it whole).
+const TABLE_DETAIL_CHARS: usize = 110;
+
+fn shorten_detail(detail: &str) -> String {
+    if detail.chars().count() <= TABLE_DETAIL_CHARS {
+        detail.to_string()
+    } else {
+        let head: String = detail.chars().take(TABLE_DETAIL_CHARS - 1).collect();
+        format!("{head}…")
+    }
+}
+
 /// A shrunk mismatch, ready to paste into a regression test.
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct Failure {
@@ -119,7 +131,7 @@ impl Report {
                     r.checked.to_string(),
                     r.mismatches.to_string(),
                     format!("{:.3}", r.seconds),
-                    r.detail.clone().unwrap_or_default(),
+                    shorten_detail(r.detail.as_deref().unwrap_or_default()),
                 ]
             })
             .collect();

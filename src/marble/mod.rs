@@ -20,7 +20,7 @@ pub mod verify;
 pub use rules::{Line, LineSet, Play, Rules};
 
 use crate::outcome::Value;
-use crate::solver::{Refusal, Solver};
+use crate::solver::Solver;
 
 /// A marble position: the side of the diamond and the marbles, as bits in *reading
 /// order* — bit `i` is the `i`-th symbol of the position in the contest text (row by
@@ -127,15 +127,13 @@ pub fn solver_by_name(
 /// first, so a win for the player to move is `Alice`).
 ///
 /// # Errors
-/// The first refusal; no answers are returned then.
+/// The first refusal, with its case number; no answers are returned then.
 pub fn solve_all(
     solver: &mut dyn Solver<Position, Value>,
     positions: &[Position],
-) -> Result<Vec<crate::outcome::Winner>, Refusal> {
-    positions
-        .iter()
-        .map(|p| solver.solve(p).map(Value::for_alice_to_move))
-        .collect()
+) -> Result<Vec<crate::outcome::Winner>, crate::solver::CaseRefusal> {
+    let values = crate::solver::solve_each(solver, positions)?;
+    Ok(values.into_iter().map(Value::for_alice_to_move).collect())
 }
 
 /// The reading-order index of the `j`-th symbol of diamond row `k` (both 0-based) on a

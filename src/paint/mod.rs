@@ -22,7 +22,7 @@ pub mod verify;
 
 use crate::error::RuleError;
 use crate::outcome::{Value, Winner};
-use crate::solver::{Refusal, Solver};
+use crate::solver::Solver;
 use std::fmt;
 
 /// The largest number of columns one move removes from a run (a 2 × 2 block takes two),
@@ -269,15 +269,13 @@ pub fn solver_by_name(name: &str) -> Result<Box<dyn Solver<Position, Value> + Se
 /// first, so a win for the player to move is `Alice`).
 ///
 /// # Errors
-/// The first refusal; no answers are returned then.
+/// The first refusal, with its case number; no answers are returned then.
 pub fn solve_all(
     solver: &mut dyn Solver<Position, Value>,
     positions: &[Position],
-) -> Result<Vec<Winner>, Refusal> {
-    positions
-        .iter()
-        .map(|p| solver.solve(p).map(Value::for_alice_to_move))
-        .collect()
+) -> Result<Vec<Winner>, crate::solver::CaseRefusal> {
+    let values = crate::solver::solve_each(solver, positions)?;
+    Ok(values.into_iter().map(Value::for_alice_to_move).collect())
 }
 
 /// The value for the player to move of a position whose Grundy value is `g`

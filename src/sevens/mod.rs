@@ -27,7 +27,7 @@ pub use rules::{Rules, Stuck};
 
 use crate::error::RuleError;
 use crate::outcome::Winner;
-use crate::solver::{Refusal, Solver};
+use crate::solver::Solver;
 
 /// The solvers by name, for the command line and the harness.
 pub const SOLVER_NAMES: [&str; 3] = ["naive", "memo", "table"];
@@ -56,10 +56,10 @@ pub fn solver_by_name(
 /// Solves every deal with `solver`.
 ///
 /// # Errors
-/// The first refusal; no answers are returned then.
+/// The first refusal, with its case number; no answers are returned then.
 pub fn solve_all(
     solver: &mut dyn Solver<Deal, Winner>,
     deals: &[Deal],
-) -> Result<Vec<Winner>, Refusal> {
-    deals.iter().map(|d| solver.solve(d)).collect()
+) -> Result<Vec<Winner>, crate::solver::CaseRefusal> {
+    crate::solver::solve_each(solver, deals)
 }

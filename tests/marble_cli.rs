@@ -126,7 +126,7 @@ fn fewer_positions_than_t() {
     bad(
         &format!("2\n{FULL}"),
         &[],
-        &["(position 2)", "expected 2 positions", "found only 1"],
+        &["(position 2)", "expected T = 2 positions", "found only 1"],
     );
 }
 

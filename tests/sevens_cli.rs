@@ -136,7 +136,7 @@ fn fewer_deals_than_t_is_an_error() {
     fails(
         &[],
         &text,
-        &["line 8, column 1", "expected 7 deals", "found only 6"],
+        &["line 8, column 1", "expected T = 7 deals", "found only 6"],
     );
 }
 

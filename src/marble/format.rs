@@ -29,7 +29,7 @@ pub fn read(input: &str, side: usize) -> Result<Vec<Position>, ParseError> {
             match sc.next_char() {
                 None => {
                     let message = if i == 0 {
-                        format!("expected {t} positions (T = {t}), found only {}", p - 1)
+                        format!("expected T = {t} positions, found only {}", p - 1)
                     } else {
                         format!(
                             "the input ends inside the position: expected {cells} symbols \

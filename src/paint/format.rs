@@ -50,7 +50,7 @@ fn read_case(sc: &mut Scanner<'_>, i: u64, t: u64) -> Result<Position, ParseErro
     let Some(tok) = sc.next_token() else {
         return Err(end(
             sc,
-            format!("expected {t} cases (T = {t}), found only {}", i - 1),
+            format!("expected T = {t} cases, found only {}", i - 1),
         ));
     };
     let n = parse_u64(tok, "N, the number of columns", case)?;

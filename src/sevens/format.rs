@@ -224,7 +224,7 @@ pub fn read(input: &str, rules: &Rules) -> Result<Vec<Deal>, ParseError> {
         Some(t) if (deals.len() as u64) < t => Err(ParseError::new(
             sc.location(),
             None,
-            format!("expected {t} deals (T = {t}), found only {}", deals.len()),
+            format!("expected T = {t} deals, found only {}", deals.len()),
         )),
         None if deals.is_empty() => Err(ParseError::new(
             sc.location(),

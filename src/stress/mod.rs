@@ -153,7 +153,12 @@ pub const RAMP_ROUNDS: u64 = 20;
 /// size over the first half of the rounds (at most [`RAMP_ROUNDS`]), then stay there.
 pub fn rounds(opts: &StressOptions) -> Vec<Round> {
     let mut master = rng::from_seed(opts.seed);
-    let half = opts.rounds.div_ceil(2).clamp(1, RAMP_ROUNDS);
+    // full size from round `half` on; with two rounds or more, round 1 is still small
+    let half = opts
+        .rounds
+        .div_ceil(2)
+        .max(opts.rounds.min(2))
+        .clamp(1, RAMP_ROUNDS);
     (1..=opts.rounds)
         .map(|number| {
             let scale = (number as f64 / half as f64).min(1.0);

@@ -195,7 +195,11 @@ fn t_missing() {
 
 #[test]
 fn fewer_cases_than_t() {
-    bad("3\n1 0\n", "line 3, column 1 (case 2)", "expected T = 3 cases");
+    bad(
+        "3\n1 0\n",
+        "line 3, column 1 (case 2)",
+        "expected T = 3 cases",
+    );
 }
 
 #[test]

@@ -172,6 +172,8 @@ fn random_small(rng: &mut rng::Rng, cases: u64, opts: &VerifyOptions, report: &m
             // the oracle takes up to ~0.1 s a deal on 4 × 6: fewer deals of the big decks
             share = share.min(LARGE_DECK_DEALS);
         }
+        // a tiny deck has few deals (2^cards): no more draws than that
+        share = share.min(1u64 << rules.deck_size().min(63));
         let deals = (0..share)
             .map(|_| {
                 let balanced = rules.deck_size().is_multiple_of(2) && rng.random_bool(0.75);

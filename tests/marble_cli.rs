@@ -1,12 +1,10 @@
 //! `gamecheck solve marble` and `gamecheck verify --game marble` from the outside: the
 //! samples, and every bad input of the marble issue (located error, exit 2, no answers).
 
-use assert_cmd::Command;
-use predicates::prelude::*;
+mod common;
 
-fn gamecheck() -> Command {
-    Command::cargo_bin("gamecheck").unwrap()
-}
+use common::{gamecheck, solve_fails};
+use predicates::prelude::*;
 
 #[test]
 fn solves_both_samples() {
@@ -71,15 +69,7 @@ fn rule_flags_change_the_game() {
 /// Runs `solve marble` on `input` with `flags`, expecting exit 2, nothing on stdout, and
 /// every `needles` in the error.
 fn bad(input: &str, flags: &[&str], needles: &[&str]) {
-    let mut args = vec!["solve", "marble"];
-    args.extend_from_slice(flags);
-    let assert = gamecheck()
-        .args(&args)
-        .write_stdin(input.to_string())
-        .assert()
-        .code(2)
-        .stdout("");
-    let stderr = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
+    let stderr = solve_fails("marble", flags, input);
     for n in needles {
         assert!(stderr.contains(n), "stderr {stderr:?} lacks {n:?}");
     }

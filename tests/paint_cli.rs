@@ -2,12 +2,10 @@
 //! sample, every solver, huge N, and every bad input of the paint issue (located error,
 //! exit 2, nothing on stdout).
 
-use assert_cmd::Command;
-use predicates::prelude::*;
+mod common;
 
-fn gamecheck() -> Command {
-    Command::cargo_bin("gamecheck").unwrap()
-}
+use common::{gamecheck, solve_fails};
+use predicates::prelude::*;
 
 #[test]
 fn solves_the_sample_with_every_solver() {
@@ -86,17 +84,10 @@ fn too_large_for_the_chosen_solver_is_a_clear_error() {
 /// Runs `input` and expects exit 2, nothing on stdout, and `location` and `words` on
 /// stderr.
 fn bad(input: &str, location: &str, words: &str) {
-    gamecheck()
-        .args(["solve", "paint"])
-        .write_stdin(input.to_string())
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(
-            predicate::str::starts_with("error: <stdin>: ")
-                .and(predicate::str::contains(location))
-                .and(predicate::str::contains(words)),
-        );
+    let stderr = solve_fails("paint", &[], input);
+    assert!(stderr.starts_with("error: <stdin>: "), "{stderr}");
+    assert!(stderr.contains(location), "{stderr:?} lacks {location:?}");
+    assert!(stderr.contains(words), "{stderr:?} lacks {words:?}");
 }
 
 #[test]

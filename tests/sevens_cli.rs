@@ -1,8 +1,9 @@
 //! Every bad input of the sevens issue: a located error on stderr, exit code 2, nothing
 //! on stdout (no partial answers).
 
-use assert_cmd::Command;
-use predicates::str::contains;
+mod common;
+
+use common::solve_fails;
 
 const SAMPLE_IN: &str = include_str!("data/sevens_sample.in");
 
@@ -20,15 +21,9 @@ fn deal1() -> Vec<String> {
 /// Runs `gamecheck solve sevens ARGS` on `input` and checks exit 2, empty stdout, and
 /// that stderr holds every fragment of `expect`.
 fn fails(args: &[&str], input: &str, expect: &[&str]) {
-    let mut cmd = Command::cargo_bin("gamecheck").unwrap();
-    let mut a = cmd
-        .args(["solve", "sevens"])
-        .args(args)
-        .write_stdin(input.to_string())
-        .assert();
-    a = a.code(2).stdout("");
+    let stderr = solve_fails("sevens", args, input);
     for e in expect {
-        a = a.stderr(contains(*e));
+        assert!(stderr.contains(e), "stderr {stderr:?} lacks {e:?}");
     }
 }
 

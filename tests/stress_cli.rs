@@ -1,41 +1,19 @@
 //! `gamecheck stress` end to end, against the Python fixtures in `tests/programs/`.
 //! (`python3 -S` skips site initialisation: it halves the start-up time of each run.)
 
+mod common;
+
 use assert_cmd::Command;
+use common::{
+    assert_usage_error, assert_we_agree_with_expected_and_actual_differs,
+    assert_wrong_answer_on_case_1, failure_report, fixture, gamecheck, section,
+};
 use predicates::prelude::*;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
-
-fn fixture(name: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/programs")
-        .join(name)
-        .display()
-        .to_string()
-}
-
-fn gamecheck() -> Command {
-    Command::cargo_bin("gamecheck").unwrap()
-}
 
 /// `gamecheck stress marble <flags> -- python3 -S <fixture> <fixture args>`.
 fn stress(flags: &[&str], program: &str, program_args: &[&str]) -> Command {
-    let mut cmd = gamecheck();
-    cmd.args(["stress", "marble"])
-        .args(flags)
-        .args(["--", "python3", "-S"])
-        .arg(fixture(program))
-        .args(program_args);
-    cmd
-}
-
-/// The text between `--- <name> ---` and the next `---` header (or the end).
-fn section<'a>(report: &'a str, name: &str) -> &'a str {
-    let header = format!("--- {name} ---\n");
-    let start = report.find(&header).expect("section present") + header.len();
-    let rest = &report[start..];
-    let end = rest.find("\n--- ").map(|e| e + 1).unwrap_or(rest.len());
-    &rest[..end]
+    common::stress("marble", flags, program, program_args)
 }
 
 #[test]
@@ -79,22 +57,10 @@ fn rule_flags_reach_the_generator_and_our_answers() {
 fn the_wrap_bug_is_a_wrong_answer_shrunk_to_at_most_four_empty_cells() {
     for seed in ["1", "2", "3"] {
         let start = Instant::now();
-        let out = stress(&["--seed", seed], "marble_wrap_bug.py", &[])
-            .assert()
-            .code(1)
-            .get_output()
-            .clone();
+        let report = failure_report(stress(&["--seed", seed], "marble_wrap_bug.py", &[]));
         let secs = start.elapsed().as_secs_f64();
         assert!(secs < 20.0, "seed {seed}: {secs:.1} s");
-        let report = String::from_utf8(out.stdout).unwrap();
-        assert!(
-            report.starts_with("FAILED: wrong answer in round "),
-            "{report}"
-        );
-        assert!(
-            report.contains("wrong answer on case 1: expected "),
-            "{report}"
-        );
+        assert_wrong_answer_on_case_1(&report);
         let input = section(&report, "input");
         assert!(input.starts_with("1\n"), "{report}");
         let empty = input.matches('.').count();
@@ -103,15 +69,7 @@ fn the_wrap_bug_is_a_wrong_answer_shrunk_to_at_most_four_empty_cells() {
             "seed {seed}: {empty} empty cells\n{report}"
         );
         // our own solver agrees with the printed expectation, the buggy program does not
-        let expected = section(&report, "expected output").trim();
-        gamecheck()
-            .args(["solve", "marble"])
-            .write_stdin(input)
-            .assert()
-            .code(0)
-            .stdout(format!("{expected}\n"));
-        let actual = section(&report, "actual output").trim();
-        assert_ne!(actual, expected);
+        let actual = assert_we_agree_with_expected_and_actual_differs("marble", &report);
         assert!(["Alice", "Bob"].contains(&actual));
     }
 }
@@ -119,16 +77,11 @@ fn the_wrap_bug_is_a_wrong_answer_shrunk_to_at_most_four_empty_cells() {
 #[test]
 fn a_full_size_wrap_bug_input_is_shrunk_to_at_most_four_empty_cells() {
     // one round at full size: 50 positions with about 12 empty cells each
-    let out = stress(
+    let report = failure_report(stress(
         &["--seed", "21", "--rounds", "1", "--density", "0.25"],
         "marble_wrap_bug.py",
         &[],
-    )
-    .assert()
-    .code(1)
-    .get_output()
-    .clone();
-    let report = String::from_utf8(out.stdout).unwrap();
+    ));
     assert!(report.contains("shrunk:  50 cases -> 1 case ("), "{report}");
     let empty = section(&report, "input").matches('.').count();
     assert!((1..=4).contains(&empty), "{empty} empty cells\n{report}");
@@ -226,14 +179,9 @@ fn save_writes_a_regression_test_ready_case() {
 
 #[test]
 fn a_program_that_cannot_start_is_a_usage_error() {
-    gamecheck()
-        .args(["stress", "marble", "--", "/nonexistent/solution"])
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(predicate::str::contains(
-            "cannot start `/nonexistent/solution`",
-        ));
+    assert_usage_error(&["stress", "marble", "--", "/nonexistent/solution"]).stderr(
+        predicate::str::contains("cannot start `/nonexistent/solution`"),
+    );
 }
 
 #[test]
@@ -282,6 +230,6 @@ fn usage_errors_exit_2_with_nothing_on_stdout() {
         &["stress", "chess", "--", "python3", &prog],
     ];
     for args in cases {
-        gamecheck().args(*args).assert().code(2).stdout("");
+        assert_usage_error(args);
     }
 }

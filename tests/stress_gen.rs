@@ -2,7 +2,11 @@
 //! seed, and every generated input accepted by our own reader (a property test; case
 //! count from `PROPTEST_CASES`).
 
-use assert_cmd::Command;
+mod common;
+
+use common::{
+    assert_gen_flags_are_usage_errors, assert_unseeded_gen_prints_a_seed_that_replays, gamecheck,
+};
 use gamecheck::marble::geometry::diamond_row_len;
 use gamecheck::marble::{LineSet, Play, Rules};
 use gamecheck::stress::marble::{generated_input_reads_back, Marble};
@@ -10,20 +14,9 @@ use gamecheck::stress::{generate, rounds, ContestGame, Size, StressOptions};
 use predicates::prelude::*;
 use proptest::prelude::*;
 
-fn gamecheck() -> Command {
-    Command::cargo_bin("gamecheck").unwrap()
-}
-
+/// `gamecheck gen marble <args>` (exit 0), its stdout.
 fn gen(args: &[&str]) -> String {
-    let out = gamecheck()
-        .args(["gen", "marble"])
-        .args(args)
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
+    common::gen("marble", args)
 }
 
 /// Checks the canonical layout of `games.md`: T alone on the first line, then each
@@ -69,19 +62,7 @@ fn a_seed_gives_the_same_bytes_every_time() {
 
 #[test]
 fn without_a_seed_the_seed_is_printed_and_replays() {
-    let out = gamecheck()
-        .args(["gen", "marble", "--cases", "5"])
-        .assert()
-        .code(0)
-        .stderr(predicate::str::starts_with("gamecheck gen: seed "))
-        .get_output()
-        .clone();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    let seed = stderr.trim().rsplit(' ').next().unwrap();
-    assert_eq!(
-        gen(&["--cases", "5", "--seed", seed]),
-        String::from_utf8(out.stdout).unwrap()
-    );
+    assert_unseeded_gen_prints_a_seed_that_replays("marble");
 }
 
 #[test]
@@ -117,21 +98,17 @@ fn density_steers_the_marbles() {
 
 #[test]
 fn bad_size_flags_are_usage_errors() {
-    for args in [
-        &["--scale", "0"][..],
-        &["--scale", "1.5"],
-        &["--density", "-0.1"],
-        &["--density", "x"],
-        &["--cases", "-1"],
-        &["--side", "0"],
-    ] {
-        gamecheck()
-            .args(["gen", "marble"])
-            .args(args)
-            .assert()
-            .code(2)
-            .stdout("");
-    }
+    assert_gen_flags_are_usage_errors(
+        "marble",
+        &[
+            &["--scale", "0"][..],
+            &["--scale", "1.5"],
+            &["--density", "-0.1"],
+            &["--density", "x"],
+            &["--cases", "-1"],
+            &["--side", "0"],
+        ],
+    );
 }
 
 #[test]

@@ -4,7 +4,14 @@
 //! half-painted bug, and the CLI against the Python fixtures in `tests/programs/`
 //! (`python3 -S` skips site initialisation: it halves the start-up time of each run).
 
+mod common;
+
 use assert_cmd::Command;
+use common::{
+    assert_gen_flags_are_usage_errors, assert_unseeded_gen_prints_a_seed_that_replays,
+    assert_usage_error, assert_we_agree_with_expected_and_actual_differs,
+    assert_wrong_answer_on_case_1, failure_report, fixture, gamecheck, section,
+};
 use gamecheck::outcome::Winner;
 use gamecheck::paint::{format, Position};
 use gamecheck::stress::paint::{generated_input_reads_back, Paint};
@@ -13,50 +20,16 @@ use gamecheck::stress::{
 };
 use predicates::prelude::*;
 use proptest::prelude::*;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-fn gamecheck() -> Command {
-    Command::cargo_bin("gamecheck").unwrap()
-}
-
-fn fixture(name: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/programs")
-        .join(name)
-        .display()
-        .to_string()
-}
-
+/// `gamecheck gen paint <args>` (exit 0), its stdout.
 fn gen(args: &[&str]) -> String {
-    let out = gamecheck()
-        .args(["gen", "paint"])
-        .args(args)
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
+    common::gen("paint", args)
 }
 
 /// `gamecheck stress paint <flags> -- python3 -S <fixture>`.
 fn stress_cli(flags: &[&str], program: &str) -> Command {
-    let mut cmd = gamecheck();
-    cmd.args(["stress", "paint"])
-        .args(flags)
-        .args(["--", "python3", "-S"])
-        .arg(fixture(program));
-    cmd
-}
-
-/// The text between `--- <name> ---` and the next `---` header (or the end).
-fn section<'a>(report: &'a str, name: &str) -> &'a str {
-    let header = format!("--- {name} ---\n");
-    let start = report.find(&header).expect("section present") + header.len();
-    let rest = &report[start..];
-    let end = rest.find("\n--- ").map(|e| e + 1).unwrap_or(rest.len());
-    &rest[..end]
+    common::stress("paint", flags, program, &[])
 }
 
 /// Checks the canonical layout of `games.md` §2: T alone on the first line, `N M` on a
@@ -110,19 +83,7 @@ const GOLDEN_42: &str = "3\n3 3\n2 1\n1 2\n2 3\n3 2\n2 2\n1 3\n1 1\n2 1\n";
 
 #[test]
 fn without_a_seed_the_seed_is_printed_and_replays() {
-    let out = gamecheck()
-        .args(["gen", "paint", "--cases", "5"])
-        .assert()
-        .code(0)
-        .stderr(predicate::str::starts_with("gamecheck gen: seed "))
-        .get_output()
-        .clone();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    let seed = stderr.trim().rsplit(' ').next().unwrap();
-    assert_eq!(
-        gen(&["--cases", "5", "--seed", seed]),
-        String::from_utf8(out.stdout).unwrap()
-    );
+    assert_unseeded_gen_prints_a_seed_that_replays("paint");
 }
 
 #[test]
@@ -179,27 +140,23 @@ fn size_flags_steer_generation_and_contest_sizes_are_solved_by_our_cli() {
 
 #[test]
 fn bad_gen_flags_are_usage_errors() {
-    for args in [
-        &["--scale", "0"][..],
-        &["--scale", "1.5"],
-        &["--max-n", "0"],
-        &["--max-n", "10001"],
-        &["--max-n", "-3"],
-        &["--painted", "1.5"],
-        &["--painted", "-0.1"],
-        &["--painted", "x"],
-        &["--half-painted", "2"],
-        &["--half-painted", "nan"],
-        &["--cases", "-1"],
-        &["--side", "3"],
-    ] {
-        gamecheck()
-            .args(["gen", "paint"])
-            .args(args)
-            .assert()
-            .code(2)
-            .stdout("");
-    }
+    assert_gen_flags_are_usage_errors(
+        "paint",
+        &[
+            &["--scale", "0"][..],
+            &["--scale", "1.5"],
+            &["--max-n", "0"],
+            &["--max-n", "10001"],
+            &["--max-n", "-3"],
+            &["--painted", "1.5"],
+            &["--painted", "-0.1"],
+            &["--painted", "x"],
+            &["--half-painted", "2"],
+            &["--half-painted", "nan"],
+            &["--cases", "-1"],
+            &["--side", "3"],
+        ],
+    );
 }
 
 proptest! {
@@ -371,36 +328,16 @@ fn crlf_and_trailing_spaces_are_not_failures() {
 fn the_half_painted_bug_is_a_wrong_answer_shrunk_to_at_most_two_columns() {
     for seed in ["1", "2", "3"] {
         let start = Instant::now();
-        let out = stress_cli(&["--seed", seed], "paint_half_painted_bug.py")
-            .assert()
-            .code(1)
-            .get_output()
-            .clone();
+        let report = failure_report(stress_cli(&["--seed", seed], "paint_half_painted_bug.py"));
         let secs = start.elapsed().as_secs_f64();
         assert!(secs < 20.0, "seed {seed}: {secs:.1} s");
-        let report = String::from_utf8(out.stdout).unwrap();
-        assert!(
-            report.starts_with("FAILED: wrong answer in round "),
-            "{report}"
-        );
-        assert!(
-            report.contains("wrong answer on case 1: expected "),
-            "{report}"
-        );
+        assert_wrong_answer_on_case_1(&report);
         let input = section(&report, "input");
         let cases = format::read(input).unwrap();
         assert_eq!(cases.len(), 1, "{report}");
         assert!(cases[0].n() <= 2, "seed {seed}: {}\n{report}", cases[0]);
         // our own solver agrees with the printed expectation, the buggy program does not
-        let expected = section(&report, "expected output").trim();
-        gamecheck()
-            .args(["solve", "paint"])
-            .write_stdin(input)
-            .assert()
-            .code(0)
-            .stdout(format!("{expected}\n"));
-        let actual = section(&report, "actual output").trim();
-        assert_ne!(actual, expected);
+        let actual = assert_we_agree_with_expected_and_actual_differs("paint", &report);
         assert!(["Case 1: Alice", "Case 1: Bob"].contains(&actual));
     }
 }
@@ -408,15 +345,10 @@ fn the_half_painted_bug_is_a_wrong_answer_shrunk_to_at_most_two_columns() {
 #[test]
 fn a_full_size_round_of_the_half_painted_bug_shrinks_to_one_small_strip() {
     // one round at full size: 74 strips of up to 40 columns
-    let out = stress_cli(
+    let report = failure_report(stress_cli(
         &["--seed", "21", "--rounds", "1", "--cases", "74"],
         "paint_half_painted_bug.py",
-    )
-    .assert()
-    .code(1)
-    .get_output()
-    .clone();
-    let report = String::from_utf8(out.stdout).unwrap();
+    ));
     assert!(
         report.contains("shrunk:  74 cases -> 1 case (N = 1, 1 unpainted cell)"),
         "{report}"
@@ -468,6 +400,6 @@ fn usage_errors_exit_2_with_nothing_on_stdout() {
         &["stress", "paint", "--", "/nonexistent/solution"],
     ];
     for args in cases {
-        gamecheck().args(*args).assert().code(2).stdout("");
+        assert_usage_error(args);
     }
 }

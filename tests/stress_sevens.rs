@@ -6,7 +6,13 @@
 //! odd deck as a usage error. The fixtures use the 2 suits × 5 ranks deck: Python's
 //! minimax is far too slow for the standard deck.
 
+mod common;
+
 use assert_cmd::Command;
+use common::{
+    assert_unseeded_gen_prints_a_seed_that_replays, assert_usage_error,
+    assert_wrong_answer_on_case_1, failure_report, fixture, gamecheck, section,
+};
 use gamecheck::outcome::Winner;
 use gamecheck::sevens::{format, Rules, Stuck};
 use gamecheck::stress::sevens::{generated_input_reads_back, Sevens, DEFAULT_DRAW_PRONE};
@@ -14,53 +20,18 @@ use gamecheck::stress::{generate, ContestGame, Size};
 use predicates::prelude::*;
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
-use std::path::PathBuf;
 
 /// The small deck of the Python fixtures.
 const SMALL: [&str; 4] = ["--suits", "2", "--ranks", "5"];
 
-fn fixture(name: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/programs")
-        .join(name)
-        .display()
-        .to_string()
-}
-
-fn gamecheck() -> Command {
-    Command::cargo_bin("gamecheck").unwrap()
-}
-
+/// `gamecheck gen sevens <args>` (exit 0), its stdout.
 fn gen(args: &[&str]) -> String {
-    let out = gamecheck()
-        .args(["gen", "sevens"])
-        .args(args)
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
+    common::gen("sevens", args)
 }
 
 /// `gamecheck stress sevens <flags> -- python3 -S <fixture> <fixture args>`.
 fn stress(flags: &[&str], program: &str, program_args: &[&str]) -> Command {
-    let mut cmd = gamecheck();
-    cmd.args(["stress", "sevens"])
-        .args(flags)
-        .args(["--", "python3", "-S"])
-        .arg(fixture(program))
-        .args(program_args);
-    cmd
-}
-
-/// The text between `--- <name> ---` and the next `---` header (or the end).
-fn section<'a>(report: &'a str, name: &str) -> &'a str {
-    let header = format!("--- {name} ---\n");
-    let start = report.find(&header).expect("section present") + header.len();
-    let rest = &report[start..];
-    let end = rest.find("\n--- ").map(|e| e + 1).unwrap_or(rest.len());
-    &rest[..end]
+    common::stress("sevens", flags, program, program_args)
 }
 
 /// The canonical layout of games.md §3: T alone on the first line, then one deal per
@@ -106,19 +77,7 @@ fn a_seed_gives_the_same_bytes_every_time() {
 
 #[test]
 fn without_a_seed_the_seed_is_printed_and_replays() {
-    let out = gamecheck()
-        .args(["gen", "sevens", "--cases", "5"])
-        .assert()
-        .code(0)
-        .stderr(predicate::str::starts_with("gamecheck gen: seed "))
-        .get_output()
-        .clone();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    let seed = stderr.trim().rsplit(' ').next().unwrap();
-    assert_eq!(
-        String::from_utf8(out.stdout).unwrap(),
-        gen(&["--cases", "5", "--seed", seed])
-    );
+    assert_unseeded_gen_prints_a_seed_that_replays("sevens");
 }
 
 #[test]
@@ -178,7 +137,7 @@ fn an_odd_deck_or_a_bad_share_is_a_usage_error() {
             "stress", "sevens", "--stuck", "never", "--", "python3", &prog,
         ],
     ] {
-        let assert = gamecheck().args(&args).assert().code(2).stdout("");
+        let assert = assert_usage_error(&args);
         if args.contains(&"3") {
             assert.stderr(predicate::str::contains("odd"));
         }
@@ -222,16 +181,8 @@ fn the_draw_as_loss_bug_is_a_wrong_answer_on_a_single_drawn_deal() {
         let rounds = if seed == "3" { "1" } else { "100" };
         flags.extend(["--seed", seed, "--rounds", rounds, "--cases", cases]);
         flags.extend(["--save", save.to_str().unwrap()]);
-        let out = stress(&flags, "sevens_draw_as_loss.py", &SMALL)
-            .assert()
-            .code(1)
-            .get_output()
-            .clone();
-        let report = String::from_utf8(out.stdout).unwrap();
-        assert!(
-            report.starts_with("FAILED: wrong answer in round "),
-            "{report}"
-        );
+        let report = failure_report(stress(&flags, "sevens_draw_as_loss.py", &SMALL));
+        assert_wrong_answer_on_case_1(&report);
         assert!(
             report.contains("wrong answer on case 1: expected Draw, got "),
             "{report}"

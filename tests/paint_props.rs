@@ -142,3 +142,43 @@ proptest! {
         prop_assert_eq!(format::read(&format::write(&ps)).unwrap(), ps);
     }
 }
+
+/// Shrunk by proptest while checking planted bugs (`proptest-regressions/paint_props.txt`):
+/// an empty strip of 3 columns, and a 17-column strip mixing half-painted columns, full
+/// columns and runs.
+#[test]
+fn regressions_agree_with_the_oracle() {
+    let cells = |list: &[(u8, u64)]| {
+        list.iter()
+            .map(|&(row, col)| Cell { row, col })
+            .collect::<Vec<_>>()
+    };
+    let mixed = cells(&[
+        (1, 1),
+        (1, 2),
+        (2, 2),
+        (1, 3),
+        (2, 3),
+        (2, 5),
+        (1, 6),
+        (2, 8),
+        (1, 9),
+        (1, 12),
+        (2, 12),
+        (2, 13),
+        (1, 14),
+        (2, 14),
+        (1, 15),
+        (1, 16),
+        (2, 16),
+        (1, 17),
+        (2, 17),
+    ]);
+    let mut oracle = Naive::new();
+    for p in [
+        Position::new(3, vec![]).unwrap(),
+        Position::new(17, mixed).unwrap(),
+    ] {
+        gamecheck::paint::props::solvers_agree(&mut oracle, &p).unwrap();
+    }
+}

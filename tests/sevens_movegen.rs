@@ -80,3 +80,15 @@ fn the_ends_of_the_deck_are_never_offered() {
     assert_eq!(gen.playable(played_bits(&[Some((2, 3))])), 1 << 1);
     assert_eq!(gen.playable(played_bits(&[Some((1, 3))])), 0);
 }
+
+/// Shrunk by proptest while checking a planted bug (`proptest-regressions/sevens_movegen.txt`):
+/// two suits of one rank, whose start card is also both chain ends.
+#[test]
+fn regression_two_suits_of_one_rank() {
+    let rules = Rules::new(2, 1, Some(1), Stuck::Lose).unwrap();
+    let mut rng = gamecheck::rng::from_seed(6481818705763481216);
+    for _ in 0..64 {
+        let chains = props::random_chains(&mut rng, &rules);
+        movegen_matches_naive(&rules, &chains).unwrap();
+    }
+}

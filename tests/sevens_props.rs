@@ -238,3 +238,18 @@ fn regression_all_cards_played_is_a_draw() {
     let rules = Rules::new(1, 7, Some(3), Stuck::Lose).unwrap();
     assert_eq!(regression(rules, "S1 S2 S6"), Winner::Draw);
 }
+
+/// Shrunk by proptest while checking a planted bug (`proptest-regressions/sevens_props.txt`):
+/// a 3 × 6 deck under `pass` with start rank 1.
+#[test]
+fn regression_three_suits_of_six_under_pass() {
+    let rules = Rules::new(3, 6, Some(1), Stuck::Pass).unwrap();
+    regression(rules, "S1 S4 H1 H3 H4 H5 C2 C3 C5");
+}
+
+/// Shrunk by proptest while checking a planted bug: one suit of 8 ranks, start rank 1.
+#[test]
+fn regression_one_suit_of_eight_from_the_ace() {
+    let rules = Rules::new(1, 8, Some(1), Stuck::Lose).unwrap();
+    regression(rules, "S2 S4 S6 S8");
+}

@@ -8,6 +8,7 @@ use super::grundy::Grundy;
 use super::naive::{describe_move, Naive};
 use super::periodic::{prove_period, Period, Periodic};
 use super::{format, props, solver_by_name, Cell, Position, MAX_COLUMNS_REMOVED};
+use crate::harness::report::merge_by_solver;
 use crate::harness::{compare, shrink, Failure, Progress, Report, Row, VerifyOptions};
 use crate::outcome::Value;
 use crate::rng;
@@ -113,6 +114,33 @@ struct Compared {
     mismatches: u64,
     seconds: f64,
     first: Option<Position>,
+}
+
+/// One row per solver, the counts summed over `compared` ([`merge_by_solver`]), and the
+/// first mismatch of each solver in the order met (for shrinking).
+fn rows_and_firsts(
+    compared: impl IntoIterator<Item = Compared>,
+    rules: &str,
+    detail: impl Fn(&str) -> String,
+) -> (Vec<Row>, Vec<(&'static str, Position)>) {
+    let mut firsts: Vec<(&'static str, Position)> = Vec::new();
+    let mut rows = Vec::new();
+    for c in compared {
+        if let Some(p) = &c.first {
+            if !firsts.iter().any(|(s, _)| *s == c.solver) {
+                firsts.push((c.solver, p.clone()));
+            }
+        }
+        rows.push(row(
+            rules,
+            c.solver,
+            c.checked,
+            c.mismatches,
+            c.seconds,
+            detail(c.solver),
+        ));
+    }
+    (merge_by_solver(rows), firsts)
 }
 
 /// Compares every solver in `names` with `expected` (the reference's answers).
@@ -225,10 +253,8 @@ fn exhaustive(opts: &VerifyOptions, report: &mut Report, period_detail: &str) {
 
     let mut gen = (0u64, 0.0f64, None);
     let mut gvals = (0u64, 0.0f64, None);
-    let mut rows: Vec<Row> = Vec::new();
-    // the first mismatch of each solver at the smallest N, shrunk once
-    let mut firsts: Vec<(&'static str, Position)> = Vec::new();
-    // smallest N first
+    let mut all_compared = Vec::new();
+    // smallest N first, so each solver's first mismatch is at the smallest N
     for PerN {
         compared,
         gen_bad,
@@ -245,33 +271,15 @@ fn exhaustive(opts: &VerifyOptions, report: &mut Report, period_detail: &str) {
         gvals.0 += g_bad;
         gvals.1 += g_secs;
         gvals.2 = gvals.2.or(g_first);
-        for c in compared {
-            if let Some(p) = &c.first {
-                if !firsts.iter().any(|(s, _)| *s == c.solver) {
-                    firsts.push((c.solver, p.clone()));
-                }
-            }
-            match rows.iter_mut().find(|r| r.solver == c.solver) {
-                Some(r) => {
-                    r.checked += c.checked;
-                    r.mismatches += c.mismatches;
-                    r.seconds += c.seconds;
-                }
-                None => rows.push(row(
-                    &rules,
-                    c.solver,
-                    c.checked,
-                    c.mismatches,
-                    c.seconds,
-                    if c.solver == "periodic" {
-                        period_detail.to_string()
-                    } else {
-                        "against the oracle (two text rows)".into()
-                    },
-                )),
-            }
-        }
+        all_compared.extend(compared);
     }
+    let (rows, firsts) = rows_and_firsts(all_compared, &rules, |solver| {
+        if solver == "periodic" {
+            period_detail.to_string()
+        } else {
+            "against the oracle (two text rows)".into()
+        }
+    });
     report.push_row(row(
         &rules,
         "movegen",
@@ -363,36 +371,14 @@ fn random_small(opts: &VerifyOptions, cases: u64, report: &mut Report, period_de
         "random N ≤ {RANDOM_MAX_N}, ≤ {RANDOM_MAX_UNPAINTED} unpainted, seed {}",
         opts.seed
     );
-    let mut rows: Vec<Row> = Vec::new();
-    let mut firsts: Vec<(&'static str, Position)> = Vec::new();
-    for (compared, _) in results {
-        for c in compared {
-            if let Some(p) = c.first.clone() {
-                if !firsts.iter().any(|(s, _)| *s == c.solver) {
-                    firsts.push((c.solver, p));
-                }
-            }
-            match rows.iter_mut().find(|r| r.solver == c.solver) {
-                Some(r) => {
-                    r.checked += c.checked;
-                    r.mismatches += c.mismatches;
-                    r.seconds += c.seconds;
-                }
-                None => rows.push(row(
-                    &rules,
-                    c.solver,
-                    c.checked,
-                    c.mismatches,
-                    c.seconds,
-                    if c.solver == "periodic" {
-                        period_detail.to_string()
-                    } else {
-                        format!("against the oracle (which took {oracle_secs:.3} s)")
-                    },
-                )),
-            }
+    let compared = results.into_iter().flat_map(|(c, _)| c);
+    let (rows, firsts) = rows_and_firsts(compared, &rules, |solver| {
+        if solver == "periodic" {
+            period_detail.to_string()
+        } else {
+            format!("against the oracle (which took {oracle_secs:.3} s)")
         }
-    }
+    });
     rows.into_iter().for_each(|r| report.push_row(r));
     for (solver, p) in firsts {
         report.push_failure(shrink_failure(solver, "naive", p));

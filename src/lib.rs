@@ -28,6 +28,8 @@
 //! in through one adapter, [`stress::ContestGame`].
 
 pub mod error;
+pub mod game;
+pub mod grundy;
 pub mod harness;
 pub mod input;
 pub mod marble;

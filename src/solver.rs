@@ -28,6 +28,16 @@ pub trait Solver<P: ?Sized, O> {
     /// # Errors
     /// [`Refusal`] when the position is beyond this solver's size limit.
     fn solve(&mut self, position: &P) -> Result<O, Refusal>;
+
+    /// Whether `position` is within this solver's size limit, without solving it: an
+    /// input can be refused whole before any case is solved. [`Solver::solve`] refuses
+    /// exactly the positions this refuses.
+    ///
+    /// # Errors
+    /// [`Refusal`] when the position is beyond this solver's size limit.
+    fn check(&self, _position: &P) -> Result<(), Refusal> {
+        Ok(())
+    }
 }
 
 /// A [`Refusal`] on one case of an input: which case (1-based) and why.
@@ -40,7 +50,8 @@ pub struct CaseRefusal {
     pub refusal: Refusal,
 }
 
-/// Solves every case with `solver`, in order.
+/// Solves every case with `solver`, in order, after checking every case's size
+/// ([`Solver::check`]), so an input with an oversized case is refused before any work.
 ///
 /// # Errors
 /// The first refusal, with its case number; no answers are returned then (a contest
@@ -49,6 +60,15 @@ pub fn solve_each<P, O>(
     solver: &mut (impl Solver<P, O> + ?Sized),
     cases: &[P],
 ) -> Result<Vec<O>, CaseRefusal> {
+    let located = |i: usize| {
+        move |refusal| CaseRefusal {
+            case: i + 1,
+            refusal,
+        }
+    };
+    for (i, c) in cases.iter().enumerate() {
+        solver.check(c).map_err(located(i))?;
+    }
     cases
         .iter()
         .enumerate()

@@ -1,25 +1,10 @@
 //! `gamecheck gen <game>`: one random contest input on stdout, in the canonical layout.
 
-use super::{marble::RuleArgs, print_all, Failure};
-use gamecheck::stress::marble::Marble;
-use gamecheck::stress::paint::{self, Paint};
-use gamecheck::stress::sevens::Sevens;
+use super::games::{augment_with, PerGame};
+use super::{print_all, Failure};
+use gamecheck::game::Game;
 use gamecheck::stress::{generate, ContestGame, Size};
 use std::process::ExitCode;
-
-/// One subcommand per game.
-#[derive(Debug, clap::Subcommand)]
-pub enum GenGame {
-    /// Marble positions (games.md §1): one diamond row per line, symbols separated by
-    /// single spaces, a blank line between positions.
-    Marble(MarbleGenArgs),
-    /// Paint strips (games.md §2): T alone on the first line, `N M` on a line, one
-    /// `x y` per line (cells by column, then row).
-    Paint(PaintGenArgs),
-    /// Sevens deals (games.md §3): T alone on the first line, then Alice's cards of one
-    /// deal per line, ranks as numbers (`S7 H10 D1`).
-    Sevens(SevensGenArgs),
-}
 
 /// The flags every game's `gen` takes.
 #[derive(Debug, Clone, clap::Args)]
@@ -37,73 +22,36 @@ pub struct GenCommon {
     pub scale: f64,
 }
 
-/// Marble's size flags.
-#[derive(Debug, Clone, clap::Args)]
-pub struct MarbleSizeArgs {
-    /// Chance 0..=1 that a cell holds a marble (default: drawn per position from
-    /// [0.25, 1] at full size).
-    #[arg(long)]
-    pub density: Option<f64>,
-}
-
-impl MarbleSizeArgs {
-    /// The marble adapter for `rules` with these size flags.
-    pub fn game(&self, rules: &RuleArgs) -> Result<Marble, Failure> {
-        Marble::new(rules.rules()?, self.density)
-            .map_err(|e| Failure::Usage(format!("--density: {}", e.0)))
-    }
-}
-
-/// `gamecheck gen marble [--cases N] [--seed S] [rule flags] [--density D]`.
+/// The arguments of `gen` for game `G`.
 #[derive(Debug, clap::Args)]
-pub struct MarbleGenArgs {
+pub struct GenArgs<G: Game> {
     #[command(flatten)]
     pub common: GenCommon,
     #[command(flatten)]
-    pub rules: RuleArgs,
+    pub rules: G::RuleArgs,
     #[command(flatten)]
-    pub size: MarbleSizeArgs,
+    pub size: G::SizeArgs,
 }
 
-/// Paint's size flags.
-#[derive(Debug, Clone, clap::Args)]
-pub struct PaintSizeArgs {
-    /// Largest N (columns) at full size, 1..=10000 (the contest's limit was 4747); N is
-    /// drawn uniformly from 1..=max(1, ⌈scale·max-n⌉).
-    #[arg(long, default_value_t = paint::DEFAULT_MAX_N, value_name = "N")]
-    pub max_n: u64,
-    /// Chance 0..=1 that a cell of a column that is not half painted is painted
-    /// (default: drawn per case from [0, 0.6]).
-    #[arg(long, value_name = "F")]
-    pub painted: Option<f64>,
-    /// Share 0..=1 of columns with exactly one painted cell (top or bottom at random).
-    #[arg(long, default_value_t = paint::DEFAULT_HALF, value_name = "H")]
-    pub half_painted: f64,
-}
+/// `gen`'s subcommands.
+#[derive(Debug, Clone)]
+pub struct Gen;
 
-impl PaintSizeArgs {
-    /// The paint adapter with these size flags.
-    pub fn game(&self) -> Result<Paint, Failure> {
-        Paint::new(self.max_n, self.painted, self.half_painted).map_err(|e| Failure::Usage(e.0))
+impl PerGame for Gen {
+    fn augment<G: Game>(cmd: clap::Command) -> clap::Command {
+        augment_with::<GenArgs<G>>(cmd)
     }
 }
 
-/// `gamecheck gen paint [--cases N] [--seed S] [--max-n N] [--painted F] [--half-painted H]`.
-#[derive(Debug, clap::Args)]
-pub struct PaintGenArgs {
-    #[command(flatten)]
-    pub common: GenCommon,
-    #[command(flatten)]
-    pub size: PaintSizeArgs,
+/// The contest adapter of game `G` for the rule and size flags.
+pub fn contest<G: Game>(rules: &G::RuleArgs, size: &G::SizeArgs) -> Result<G::Contest, Failure> {
+    let rules = G::rules(rules).map_err(|e| Failure::Usage(e.to_string()))?;
+    G::contest(rules, size).map_err(|e| Failure::Usage(e.0))
 }
 
-/// Runs `gamecheck gen`.
-pub fn gen(game: &GenGame) -> Result<ExitCode, Failure> {
-    match game {
-        GenGame::Marble(args) => write(&args.size.game(&args.rules)?, &args.common),
-        GenGame::Paint(args) => write(&args.size.game()?, &args.common),
-        GenGame::Sevens(args) => write(&args.size.game(&args.rules)?, &args.common),
-    }
+/// Runs `gamecheck gen GAME`.
+pub fn gen<G: Game>(args: &GenArgs<G>) -> Result<ExitCode, Failure> {
+    write(&contest::<G>(&args.rules, &args.size)?, &args.common)
 }
 
 /// The scale flag, checked: in (0, 1].
@@ -126,32 +74,4 @@ fn write<G: ContestGame>(game: &G, common: &GenCommon) -> Result<ExitCode, Failu
     });
     let cases = generate(game, seed, common.cases as usize, size);
     print_all(&game.write_input(&cases))
-}
-
-/// Sevens' size flags (the deck shape itself comes from the rule flags and is fixed).
-#[derive(Debug, Clone, clap::Args)]
-pub struct SevensSizeArgs {
-    /// Share 0..=1 of the deals built draw-prone: hands of whole or mirrored suits, and
-    /// those with 1–2 cards swapped (uniformly random deals are almost never drawn).
-    #[arg(long, default_value_t = gamecheck::stress::sevens::DEFAULT_DRAW_PRONE)]
-    pub draw_prone: f64,
-}
-
-impl SevensSizeArgs {
-    /// The sevens adapter for `rules` with these size flags; an odd deck or a share
-    /// outside 0..=1 is a usage error.
-    pub fn game(&self, rules: &super::sevens::RuleArgs) -> Result<Sevens, Failure> {
-        Sevens::new(rules.rules()?, self.draw_prone).map_err(|e| Failure::Usage(e.0))
-    }
-}
-
-/// `gamecheck gen sevens [--cases N] [--seed S] [rule flags] [--draw-prone F]`.
-#[derive(Debug, clap::Args)]
-pub struct SevensGenArgs {
-    #[command(flatten)]
-    pub common: GenCommon,
-    #[command(flatten)]
-    pub rules: super::sevens::RuleArgs,
-    #[command(flatten)]
-    pub size: SevensSizeArgs,
 }

@@ -1,15 +1,16 @@
 //! Command-line parsing (clap) and dispatch. Exit codes: 0 success, 1 a mismatch or a
 //! failed check, 2 bad input or usage.
 
+mod games;
 mod gen;
-mod marble;
-mod paint;
-mod sevens;
+mod solve;
 mod stress;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 use gamecheck::error::ParseError;
+use gamecheck::game::GameId;
 use gamecheck::harness::{Report, VerifyOptions};
+use games::ForGame;
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -26,40 +27,33 @@ struct Cli {
 enum Command {
     /// Solve a contest input (stdin when no FILE) and print the contest's answers.
     #[command(subcommand)]
-    Solve(SolveGame),
+    Solve(ForGame<solve::Solve>),
     /// Check every fast solver against the oracle and print the report (exit 1 on any mismatch).
     Verify(VerifyArgs),
     /// Write one random contest input to stdout, in the canonical layout (same seed, same bytes).
     #[command(subcommand)]
-    Gen(gen::GenGame),
+    Gen(ForGame<gen::Gen>),
     /// Run PROGRAM on generated inputs, compare with our answers, shrink the first failure
     /// (exit 0 all rounds passed, 1 a failure, 2 usage or PROGRAM cannot be started).
     #[command(subcommand)]
-    Stress(stress::StressGame),
+    Stress(ForGame<stress::Stress>),
 }
 
-#[derive(Debug, Subcommand)]
-enum SolveGame {
-    /// Marble on the diamond board (games.md §1).
-    Marble(marble::SolveArgs),
-    /// Paint on the 2 × N strip (games.md §2).
-    Paint(paint::SolveArgs),
-    /// Sevens, the two-player card game (games.md §3).
-    Sevens(sevens::SolveArgs),
-}
+/// `--game`: `all` (`None`) or one game of the list.
+#[derive(Debug, Clone, Copy)]
+struct GameChoice(Option<GameId>);
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum GameChoice {
-    All,
-    Marble,
-    Paint,
-    Sevens,
+fn game_choice() -> impl clap::builder::TypedValueParser<Value = GameChoice> {
+    use clap::builder::TypedValueParser as _;
+    let names = std::iter::once("all").chain(GameId::ALL.iter().map(|g| g.name()));
+    clap::builder::PossibleValuesParser::new(names.collect::<Vec<_>>())
+        .map(|s| GameChoice(s.parse::<GameId>().ok()))
 }
 
 #[derive(Debug, clap::Args)]
 struct VerifyArgs {
     /// Which game to check.
-    #[arg(long, value_enum, default_value_t = GameChoice::All)]
+    #[arg(long, default_value = "all", value_parser = game_choice())]
     game: GameChoice,
     /// Seed of the random cases (default: a fresh one, printed in the report).
     #[arg(long)]
@@ -98,19 +92,25 @@ impl Failure {
 
 /// Parses the command line, runs it, and maps the outcome to an exit code.
 pub fn run() -> ExitCode {
-    let cli = Cli::parse();
-    let result = match cli.command {
-        Command::Solve(SolveGame::Marble(args)) => marble::solve(&args),
-        Command::Solve(SolveGame::Paint(args)) => paint::solve(&args),
-        Command::Solve(SolveGame::Sevens(args)) => sevens::solve(&args),
-        Command::Verify(args) => verify(&args),
-        Command::Gen(game) => gen::gen(&game),
-        Command::Stress(game) => stress::stress(&game),
-    };
-    match result {
+    match dispatch(Cli::parse()) {
         Ok(code) => code,
         Err(f) => f.exit(),
     }
+}
+
+/// A game's arguments from its subcommand's matches (clap has checked them already).
+fn parsed<K, A: clap::FromArgMatches>(g: &ForGame<K>) -> Result<A, Failure> {
+    g.args().map_err(|e| Failure::Usage(e.to_string()))
+}
+
+fn dispatch(cli: Cli) -> Result<ExitCode, Failure> {
+    let result = match cli.command {
+        Command::Solve(g) => gamecheck::with_game!(g.game, G => solve::solve::<G>(&parsed(&g)?)),
+        Command::Verify(args) => verify(&args),
+        Command::Gen(g) => gamecheck::with_game!(g.game, G => gen::gen::<G>(&parsed(&g)?)),
+        Command::Stress(g) => gamecheck::with_game!(g.game, G => stress::stress::<G>(&parsed(&g)?)),
+    };
+    result
 }
 
 fn verify(args: &VerifyArgs) -> Result<ExitCode, Failure> {
@@ -121,14 +121,10 @@ fn verify(args: &VerifyArgs) -> Result<ExitCode, Failure> {
         progress: !args.json && std::io::stderr().is_terminal(),
     };
     let mut report = Report::new(seed);
-    if matches!(args.game, GameChoice::All | GameChoice::Marble) {
-        gamecheck::marble::verify::verify(&opts, &mut report);
-    }
-    if matches!(args.game, GameChoice::All | GameChoice::Paint) {
-        gamecheck::paint::verify::verify(&opts, &mut report);
-    }
-    if matches!(args.game, GameChoice::All | GameChoice::Sevens) {
-        gamecheck::sevens::verify::verify(&opts, &mut report);
+    for id in GameId::ALL {
+        if args.game.0.is_none_or(|g| g == id) {
+            gamecheck::with_game!(id, G => gamecheck::harness::driver::verify::<G>(&opts, &mut report));
+        }
     }
     let mut out = std::io::stdout().lock();
     let written = if args.json {

@@ -3,8 +3,9 @@
 //! Exit 0 when every round passed, 1 on a failure, 2 on a usage error or when PROGRAM
 //! cannot be started.
 
-use super::gen::{MarbleSizeArgs, PaintSizeArgs};
-use super::{marble::RuleArgs, Failure};
+use super::games::{augment_with, PerGame};
+use super::Failure;
+use gamecheck::game::Game;
 use gamecheck::harness::Progress;
 use gamecheck::stress::{
     self, ContestGame, Program, StressError, StressFailure, StressOptions, StressSummary, Verdict,
@@ -14,19 +15,6 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
-
-/// One subcommand per game.
-#[derive(Debug, clap::Subcommand)]
-pub enum StressGame {
-    /// Marble (games.md §1); PROGRAM reads the contest input and prints Alice/Bob lines.
-    Marble(MarbleStressArgs),
-    /// Paint (games.md §2); PROGRAM reads the contest input and prints `Case i: Alice`
-    /// or `Case i: Bob` lines.
-    Paint(PaintStressArgs),
-    /// Sevens (games.md §3); PROGRAM reads the contest input and prints Alice/Bob/Draw
-    /// lines. The deck given by the rule flags stays fixed (no shrinking inside a deal).
-    Sevens(SevensStressArgs),
-}
 
 /// The flags every game's `stress` takes.
 #[derive(Debug, Clone, clap::Args)]
@@ -54,44 +42,34 @@ pub struct StressCommon {
     pub program: Vec<String>,
 }
 
-/// `gamecheck stress marble [rule flags] [--density D] [flags] -- PROGRAM [ARGS…]`.
+/// The arguments of `stress` for game `G`: `gamecheck stress GAME [rule flags] [size
+/// flags] [flags] -- PROGRAM [ARGS…]`.
 #[derive(Debug, clap::Args)]
-pub struct MarbleStressArgs {
+pub struct StressArgs<G: Game> {
     #[command(flatten)]
-    pub rules: RuleArgs,
+    pub rules: G::RuleArgs,
     #[command(flatten)]
-    pub size: MarbleSizeArgs,
+    pub size: G::SizeArgs,
     #[command(flatten)]
     pub common: StressCommon,
 }
 
-/// `gamecheck stress paint [--max-n N] [--painted F] [--half-painted H] [flags] -- PROGRAM [ARGS…]`.
-#[derive(Debug, clap::Args)]
-pub struct PaintStressArgs {
-    #[command(flatten)]
-    pub size: PaintSizeArgs,
-    #[command(flatten)]
-    pub common: StressCommon,
-}
+/// `stress`'s subcommands.
+#[derive(Debug, Clone)]
+pub struct Stress;
 
-/// `gamecheck stress sevens [rule flags] [--draw-prone F] [flags] -- PROGRAM [ARGS…]`.
-#[derive(Debug, clap::Args)]
-pub struct SevensStressArgs {
-    #[command(flatten)]
-    pub rules: super::sevens::RuleArgs,
-    #[command(flatten)]
-    pub size: super::gen::SevensSizeArgs,
-    #[command(flatten)]
-    pub common: StressCommon,
-}
-
-/// Runs `gamecheck stress`.
-pub fn stress(game: &StressGame) -> Result<ExitCode, Failure> {
-    match game {
-        StressGame::Marble(args) => run(args.size.game(&args.rules)?, &args.common),
-        StressGame::Paint(args) => run(args.size.game()?, &args.common),
-        StressGame::Sevens(args) => run(args.size.game(&args.rules)?, &args.common),
+impl PerGame for Stress {
+    fn augment<G: Game>(cmd: clap::Command) -> clap::Command {
+        augment_with::<StressArgs<G>>(cmd)
     }
+}
+
+/// Runs `gamecheck stress GAME`.
+pub fn stress<G: Game>(args: &StressArgs<G>) -> Result<ExitCode, Failure> {
+    run(
+        super::gen::contest::<G>(&args.rules, &args.size)?,
+        &args.common,
+    )
 }
 
 fn run<G: ContestGame>(mut game: G, common: &StressCommon) -> Result<ExitCode, Failure> {

@@ -2,6 +2,7 @@
 //! oracle, shrinking a mismatch to a smallest failing case, and the verification report.
 
 pub mod compare;
+pub mod driver;
 pub mod progress;
 pub mod props;
 pub mod report;

@@ -9,14 +9,15 @@
 
 pub mod bitmask;
 pub mod format;
+pub mod game;
 pub mod geometry;
 pub mod movegen;
 pub mod naive;
 pub mod props;
 pub mod rules;
 pub mod table;
-pub mod verify;
 
+pub use game::{MarbleGame, Variant};
 pub use rules::{Line, LineSet, Play, Rules};
 
 use crate::outcome::Value;
@@ -37,6 +38,9 @@ pub struct Position {
 impl Position {
     /// The position of side `side` (1..=5) whose marbles are the set bits of `marbles`
     /// (reading order; bits at or above n² are ignored).
+    ///
+    /// # Panics
+    /// When `side` is outside 1..=5.
     pub fn new(side: usize, marbles: u32) -> Self {
         assert!(
             (1..=rules::MAX_SIDE).contains(&side),
@@ -97,30 +101,6 @@ pub fn full_mask(side: usize) -> u32 {
     } else {
         (1 << cells) - 1
     }
-}
-
-/// The solvers by name, for the command line and the harness.
-pub const SOLVER_NAMES: [&str; 3] = ["naive", "bitmask", "table"];
-
-/// A marble solver chosen by name: `naive`, `bitmask` or `table`.
-///
-/// # Errors
-/// An unknown name.
-pub fn solver_by_name(
-    name: &str,
-    rules: &Rules,
-) -> Result<Box<dyn Solver<Position, Value> + Send>, crate::error::RuleError> {
-    Ok(match name {
-        "naive" => Box::new(naive::Naive::new(rules)),
-        "bitmask" => Box::new(bitmask::Bitmask::new(rules)),
-        "table" => Box::new(table::TableSolver::new(rules)),
-        other => {
-            return Err(crate::error::RuleError(format!(
-                "unknown marble solver `{other}` (expected one of: {})",
-                SOLVER_NAMES.join(", ")
-            )))
-        }
-    })
 }
 
 /// Solves every position with `solver` and returns the contest answers (Alice moves

@@ -172,6 +172,10 @@ impl Solver<Position, Value> for Naive {
         "naive"
     }
 
+    fn check(&self, position: &Position) -> Result<(), Refusal> {
+        self.refuse(position)
+    }
+
     fn solve(&mut self, position: &Position) -> Result<Value, Refusal> {
         assert_eq!(
             position.side(),

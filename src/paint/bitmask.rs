@@ -149,25 +149,33 @@ impl Bitmask {
     }
 }
 
+/// The packed free cells of `position`, or the refusal when it has more than
+/// [`MAX_UNPAINTED`] unpainted cells or does not pack into 64 bits.
+fn packed(position: &Position) -> Result<u64, Refusal> {
+    let u = position.unpainted();
+    let packed = if u > MAX_UNPAINTED {
+        None
+    } else {
+        packed_mask(position)
+    };
+    packed.ok_or_else(|| Refusal {
+        solver: "bitmask",
+        reason: format!("{u} unpainted cells, more than its limit of {MAX_UNPAINTED}"),
+        suggestion: "periodic",
+    })
+}
+
 impl Solver<Position, Value> for Bitmask {
     fn name(&self) -> &'static str {
         "bitmask"
     }
 
+    fn check(&self, position: &Position) -> Result<(), Refusal> {
+        packed(position).map(|_| ())
+    }
+
     fn solve(&mut self, position: &Position) -> Result<Value, Refusal> {
-        let u = position.unpainted();
-        let packed = if u > MAX_UNPAINTED {
-            None
-        } else {
-            packed_mask(position)
-        };
-        let Some(free) = packed else {
-            return Err(Refusal {
-                solver: "bitmask",
-                reason: format!("{u} unpainted cells, more than its limit of {MAX_UNPAINTED}"),
-                suggestion: "periodic",
-            });
-        };
+        let free = packed(position)?;
         Ok(if self.wins(free) {
             Value::Win
         } else {

@@ -13,57 +13,12 @@
 //! positions. Runs over [`MAX_RUN`] columns are refused (use `periodic`).
 
 use super::{value_of_grundy, Position};
+pub use crate::grundy::{mex, Mex};
 use crate::outcome::Value;
 use crate::solver::{Refusal, Solver};
 
 /// The longest run of unpainted columns `grundy` tabulates (O(L²) work to build).
 pub const MAX_RUN: u64 = 100_000;
-
-/// The mex (minimum excluded value) of a set of option values, with a reusable scratch
-/// bitset.
-#[derive(Debug, Clone, Default)]
-pub struct Mex {
-    seen: Vec<u64>,
-}
-
-impl Mex {
-    /// An empty scratch set.
-    pub fn new() -> Self {
-        Mex::default()
-    }
-
-    /// The least non-negative integer not in `options`.
-    ///
-    /// With `len` distinct values among the options, the mex lies in `0..=len` (it is
-    /// `len` exactly when the options are `0..len`).
-    pub fn mex(&mut self, options: impl IntoIterator<Item = u32>) -> u32 {
-        self.seen.iter_mut().for_each(|w| *w = 0);
-        let mut distinct = 0u32;
-        for v in options {
-            let (word, bit) = ((v / 64) as usize, v % 64);
-            if word >= self.seen.len() {
-                self.seen.resize(word + 1, 0);
-            }
-            if self.seen[word] >> bit & 1 == 0 {
-                self.seen[word] |= 1 << bit;
-                distinct += 1;
-            }
-        }
-        let contains = |v: u32| {
-            self.seen
-                .get((v / 64) as usize)
-                .is_some_and(|w| w >> (v % 64) & 1 == 1)
-        };
-        (0..=distinct)
-            .find(|&v| !contains(v))
-            .expect("the mex of `len` distinct values is at most `len`")
-    }
-}
-
-/// The Grundy value of `options` (convenience for a one-off mex).
-pub fn mex(options: impl IntoIterator<Item = u32>) -> u32 {
-    Mex::new().mex(options)
-}
 
 /// `g(0..len)` by the recurrence above, appended to `table` (which holds `g(0..k)`).
 pub fn extend_table(table: &mut Vec<u32>, len: usize) {
@@ -282,24 +237,7 @@ impl Grundy {
     /// # Errors
     /// [`Refusal`] for a run longer than [`MAX_RUN`] columns.
     pub fn grundy_value(&mut self, position: &Position) -> Result<u32, Refusal> {
-        let longest = {
-            let mut longest = 0;
-            split::<()>(position, SplitMethod::Auto, &mut self.scratch, |l| {
-                longest = longest.max(l);
-                Ok(())
-            })
-            .expect("infallible");
-            longest
-        };
-        if longest > MAX_RUN {
-            return Err(Refusal {
-                solver: "grundy",
-                reason: format!(
-                    "a run of {longest} unpainted columns, more than its limit of {MAX_RUN}"
-                ),
-                suggestion: "periodic",
-            });
-        }
+        let longest = longest_run(position, &mut self.scratch)?;
         extend_table(&mut self.table, longest as usize + 1);
         let table = &self.table;
         xor_of_parts::<()>(position, SplitMethod::Auto, &mut self.scratch, |l| {
@@ -309,9 +247,34 @@ impl Grundy {
     }
 }
 
+/// The longest run of unpainted columns of `position`, or the refusal when it is longer
+/// than [`MAX_RUN`].
+fn longest_run(position: &Position, scratch: &mut Scratch) -> Result<u64, Refusal> {
+    let mut longest = 0;
+    split::<()>(position, SplitMethod::Auto, scratch, |l| {
+        longest = longest.max(l);
+        Ok(())
+    })
+    .expect("infallible");
+    if longest > MAX_RUN {
+        return Err(Refusal {
+            solver: "grundy",
+            reason: format!(
+                "a run of {longest} unpainted columns, more than its limit of {MAX_RUN}"
+            ),
+            suggestion: "periodic",
+        });
+    }
+    Ok(longest)
+}
+
 impl Solver<Position, Value> for Grundy {
     fn name(&self) -> &'static str {
         "grundy"
+    }
+
+    fn check(&self, position: &Position) -> Result<(), Refusal> {
+        longest_run(position, &mut Scratch::default()).map(|_| ())
     }
 
     fn solve(&mut self, position: &Position) -> Result<Value, Refusal> {

@@ -14,16 +14,18 @@
 
 pub mod bitmask;
 pub mod format;
+pub mod game;
 pub mod grundy;
 pub mod naive;
 pub mod periodic;
 pub mod props;
-pub mod verify;
+pub mod shrink;
 
-use crate::error::RuleError;
 use crate::outcome::{Value, Winner};
 use crate::solver::Solver;
 use std::fmt;
+
+pub use game::{PaintGame, Variant};
 
 /// The largest number of columns one move removes from a run (a 2 × 2 block takes two),
 /// the `t` of the periodicity theorem (`games.md`, "Known structure").
@@ -241,28 +243,6 @@ impl fmt::Display for Position {
             write!(f, "N = {}, {} painted cells", self.n, self.painted.len())
         }
     }
-}
-
-/// The solvers by name, for the command line and the harness.
-pub const SOLVER_NAMES: [&str; 4] = ["naive", "bitmask", "grundy", "periodic"];
-
-/// A paint solver chosen by name: `naive`, `bitmask`, `grundy` or `periodic`.
-///
-/// # Errors
-/// An unknown name.
-pub fn solver_by_name(name: &str) -> Result<Box<dyn Solver<Position, Value> + Send>, RuleError> {
-    Ok(match name {
-        "naive" => Box::new(naive::Naive::new()),
-        "bitmask" => Box::new(bitmask::Bitmask::new()),
-        "grundy" => Box::new(grundy::Grundy::new()),
-        "periodic" => Box::new(periodic::Periodic::new()),
-        other => {
-            return Err(RuleError(format!(
-                "unknown paint solver `{other}` (expected one of: {})",
-                SOLVER_NAMES.join(", ")
-            )))
-        }
-    })
 }
 
 /// Solves every position with `solver` and returns the contest answers (Alice moves

@@ -175,6 +175,10 @@ impl Solver<Position, Value> for Naive {
         "naive"
     }
 
+    fn check(&self, position: &Position) -> Result<(), Refusal> {
+        Self::refuse(position)
+    }
+
     fn solve(&mut self, position: &Position) -> Result<Value, Refusal> {
         Self::refuse(position)?;
         Ok(if self.wins_board(Self::board(position)) {

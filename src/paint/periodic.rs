@@ -18,96 +18,15 @@ use super::{value_of_grundy, Position, MAX_COLUMNS_REMOVED};
 use crate::outcome::Value;
 use crate::solver::{Refusal, Solver};
 
-/// Whether the periodicity theorem proves `g(n + p) = g(n)` for all `n ≥ n0` from the
-/// table `g`: it checks `g[n + p] == g[n]` for every `n0 ≤ n ≤ 2·n0 + p + t` (inclusive).
+pub use crate::grundy::{prove_period, Period, MAX_LEN, START_LEN};
+
+/// Paint's `g` and its proved period: [`Period::discover`] with paint's recurrence
+/// ([`extend_table`]) and `t` = [`MAX_COLUMNS_REMOVED`].
 ///
-/// False when `p = 0` or when `g` is too short to hold index `2·n0 + 2·p + t`.
-pub fn prove_period(g: &[u32], n0: usize, p: usize, t: usize) -> bool {
-    if p == 0 {
-        return false;
-    }
-    let last = 2 * n0 + p + t; // the last n to check
-    if last + p >= g.len() {
-        return false;
-    }
-    (n0..=last).all(|n| g[n + p] == g[n])
-}
-
-/// A proved period of `g`: `g(n + period) = g(n)` for every `n ≥ pre_period`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Period {
-    /// The smallest `n0` from which `g` repeats with `period`.
-    pub pre_period: usize,
-    /// The smallest period.
-    pub period: usize,
-    /// The last `n` checked by the proof: `2·n0 + p + t`.
-    pub proof_end: usize,
-    /// How many values of `g` were computed (`g(0..computed)`).
-    pub computed: usize,
-}
-
-/// The table length [`Period::discover`] starts from; it doubles while no period proves.
-pub const START_LEN: usize = 64;
-
-/// The longest table [`Period::discover`] builds before giving up.
-pub const MAX_LEN: usize = 1 << 16;
-
-impl Period {
-    /// The smallest period `p` (and its smallest pre-period) that [`prove_period`]
-    /// proves from the table `g` with `t`, or `None`.
-    ///
-    /// For each `p = 1, 2, …` the candidate `n0` is one past the last `n` where
-    /// `g[n + p] ≠ g[n]` in the table. If the true minimal period is `p*` with
-    /// pre-period `n*`, every proved `(n0, p)` has `p* | p` and `n* ≤ n0`, so `p*`
-    /// proves too: the first `p` that proves is the minimal one.
-    pub fn find(g: &[u32], t: usize) -> Option<Period> {
-        for p in 1..g.len() {
-            let n0 = (0..g.len() - p)
-                .rev()
-                .find(|&n| g[n + p] != g[n])
-                .map_or(0, |n| n + 1);
-            if prove_period(g, n0, p, t) {
-                return Some(Period {
-                    pre_period: n0,
-                    period: p,
-                    proof_end: 2 * n0 + p + t,
-                    computed: g.len(),
-                });
-            }
-        }
-        None
-    }
-
-    /// Builds `g` (doubling from [`START_LEN`]) until a period proves; returns the table
-    /// and the period.
-    ///
-    /// # Errors
-    /// No period proves with a table of [`MAX_LEN`] values.
-    pub fn discover() -> Result<(Vec<u32>, Period), String> {
-        let mut g = Vec::new();
-        let mut len = START_LEN;
-        loop {
-            extend_table(&mut g, len);
-            if let Some(p) = Period::find(&g, MAX_COLUMNS_REMOVED) {
-                return Ok((g, p));
-            }
-            if len >= MAX_LEN {
-                return Err(format!("no period of g proves with {len} values computed"));
-            }
-            len *= 2;
-        }
-    }
-
-    /// The index of the table that holds `g(l)`: `l` itself below the pre-period,
-    /// else `n0 + (l − n0) mod p`.
-    pub fn reduce(&self, l: u64) -> usize {
-        let n0 = self.pre_period as u64;
-        if l < n0 {
-            l as usize
-        } else {
-            (n0 + (l - n0) % self.period as u64) as usize
-        }
-    }
+/// # Errors
+/// No period proves with a table of [`MAX_LEN`] values.
+pub fn discover() -> Result<(Vec<u32>, Period), String> {
+    Period::discover(MAX_COLUMNS_REMOVED, extend_table)
 }
 
 /// `g(l)` from `table` (which holds `g(0..table.len())`, past the pre-period) and the
@@ -142,7 +61,7 @@ impl Periodic {
     /// When no period proves within [`MAX_LEN`] values — impossible for this game's
     /// rules (`tests/paint_period.rs` recomputes `g` far beyond the proof).
     pub fn new() -> Self {
-        let (table, period) = Period::discover().expect("g is ultimately periodic");
+        let (table, period) = discover().expect("g is ultimately periodic");
         Periodic {
             table,
             period,

@@ -13,45 +13,22 @@
 
 pub mod cards;
 pub mod format;
+pub mod game;
 pub mod memo;
 pub mod movegen;
 pub mod naive;
 pub mod props;
 pub mod rules;
 pub mod search;
+pub mod shrink;
 pub mod table;
-pub mod verify;
 
 pub use cards::{Card, CardSet, Deal};
+pub use game::{SevensGame, Variant};
 pub use rules::{Rules, Stuck};
 
-use crate::error::RuleError;
 use crate::outcome::Winner;
 use crate::solver::Solver;
-
-/// The solvers by name, for the command line and the harness.
-pub const SOLVER_NAMES: [&str; 3] = ["naive", "memo", "table"];
-
-/// A sevens solver chosen by name: `naive`, `memo` or `table`.
-///
-/// # Errors
-/// An unknown name.
-pub fn solver_by_name(
-    name: &str,
-    rules: &Rules,
-) -> Result<Box<dyn Solver<Deal, Winner> + Send>, RuleError> {
-    Ok(match name {
-        "naive" => Box::new(naive::Naive::new(rules)),
-        "memo" => Box::new(memo::Memo::new(rules)),
-        "table" => Box::new(table::Table::new(rules)),
-        other => {
-            return Err(RuleError(format!(
-                "unknown sevens solver `{other}` (expected one of: {})",
-                SOLVER_NAMES.join(", ")
-            )))
-        }
-    })
-}
 
 /// Solves every deal with `solver`.
 ///

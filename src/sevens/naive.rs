@@ -339,6 +339,10 @@ impl Solver<Deal, Winner> for Naive {
         "naive"
     }
 
+    fn check(&self, _deal: &Deal) -> Result<(), Refusal> {
+        self.refuse()
+    }
+
     fn solve(&mut self, deal: &Deal) -> Result<Winner, Refusal> {
         self.refuse()?;
         let after = match self.open(deal) {

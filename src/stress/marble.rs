@@ -15,7 +15,7 @@ use super::{ContestGame, Size};
 use crate::error::RuleError;
 use crate::marble::naive::Naive;
 use crate::marble::table::TableSolver;
-use crate::marble::{format, full_mask, Position, Rules};
+use crate::marble::{format, Position, Rules};
 use crate::outcome::{Value, Winner};
 use crate::rng::Rng;
 use crate::solver::Solver;
@@ -27,9 +27,7 @@ pub const MAX_T: usize = 200;
 /// Positions with at most this many empty cells are also answered by the oracle.
 pub const ORACLE_MAX_EMPTY: usize = 8;
 
-/// With at most this many empty cells, shrinking tries every sub-position (2^12 = 4096
-/// candidates, 21 runs of the program at T = 200).
-pub const SUBSETS_MAX_EMPTY: usize = 12;
+pub use crate::marble::game::SUBSETS_MAX_EMPTY;
 
 /// The oracle's memo is dropped once this many positions may have entered it.
 const ORACLE_MEMO_BOUND: u64 = 1 << 20;
@@ -159,30 +157,7 @@ impl ContestGame for Marble {
     }
 
     fn shrink_candidates(&self, case: &Position) -> Vec<Position> {
-        let holes = case.empty_indices();
-        let side = case.side();
-        let full = full_mask(side);
-        let hole_mask = |keep: &[usize]| keep.iter().fold(0u32, |m, &i| m | 1 << i);
-        let mut out: Vec<(usize, Position)> = Vec::new();
-        if holes.len() <= SUBSETS_MAX_EMPTY {
-            // every proper subset of the holes stays empty; the rest is filled
-            for subset in 0u32..(1 << holes.len()) - 1 {
-                let keep: Vec<usize> = (0..holes.len())
-                    .filter(|&b| subset >> b & 1 == 1)
-                    .map(|b| holes[b])
-                    .collect();
-                out.push((keep.len(), Position::new(side, full & !hole_mask(&keep))));
-            }
-        } else {
-            for (a, &i) in holes.iter().enumerate() {
-                out.push((holes.len() - 1, case.with_marble(i)));
-                for &j in &holes[a + 1..] {
-                    out.push((holes.len() - 2, case.with_marble(i).with_marble(j)));
-                }
-            }
-        }
-        out.sort_by_key(|&(empty, p)| (empty, p.marbles()));
-        out.into_iter().map(|(_, p)| p).collect()
+        crate::marble::game::smaller_positions(case)
     }
 
     fn describe_case(&self, case: &Position) -> String {

@@ -1,0 +1,41 @@
+//! `gamecheck solve GAME [FILE] [rule flags] [--solver NAME]`.
+
+use super::games::{augment_with, PerGame};
+use super::{input_path, located, print_all, read_input, Failure};
+use gamecheck::game::{solve_cases, Game};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// The arguments of `solve` for game `G`.
+#[derive(Debug, clap::Args)]
+pub struct SolveArgs<G: Game> {
+    /// The contest input (stdin when absent or `-`).
+    pub file: Option<PathBuf>,
+    #[command(flatten)]
+    pub rules: G::RuleArgs,
+    /// The solver (`naive` is the oracle; the default is the fastest correct one).
+    #[arg(long, value_enum, default_value_t = G::DEFAULT_VARIANT)]
+    pub solver: G::Variant,
+}
+
+/// `solve`'s subcommands.
+#[derive(Debug, Clone)]
+pub struct Solve;
+
+impl PerGame for Solve {
+    fn augment<G: Game>(cmd: clap::Command) -> clap::Command {
+        augment_with::<SolveArgs<G>>(cmd)
+    }
+}
+
+/// Reads every case, checks each against the solver's size limit, solves them all, then
+/// prints the contest's answers.
+pub fn solve<G: Game>(args: &SolveArgs<G>) -> Result<ExitCode, Failure> {
+    let rules = G::rules(&args.rules).map_err(|e| Failure::Usage(e.to_string()))?;
+    G::contest_rules(&rules).map_err(|e| Failure::Usage(e.to_string()))?;
+    let (name, text) = read_input(input_path(&args.file))?;
+    let cases = G::read(&rules, &text).map_err(|e| located(&name, &e))?;
+    let answers =
+        solve_cases::<G>(&rules, args.solver, &cases).map_err(|e| Failure::Usage(e.to_string()))?;
+    print_all(&G::write_answers(&answers))
+}

@@ -1,0 +1,254 @@
+//! One interface for every game, and the one list of games.
+//!
+//! A game is a set of rule sets; under each, *cases* (the units of a contest input: a
+//! marble position, a paint strip, a sevens deal) have an exact *answer* (the value for
+//! the player to move, or the contest's winner). [`Game`] gathers, for one game, all the
+//! harness needs to check it by construction:
+//!
+//! - the rule set, its `Display` and its command-line flags ([`Game::RuleArgs`]);
+//! - the case, the move with its notation, both move generators ([`Game::oracle_moves`]
+//!   and [`Game::fast_moves`]) and the starting position where the game has one;
+//! - the oracle and a typed list of solver variants ([`Game::Variant`], a
+//!   [`clap::ValueEnum`], so `--solver` is checked by clap and no name list can drift);
+//! - the contest reader and writer;
+//! - one "one step smaller" relation over (rules, case) ([`Game::smaller`]), used by
+//!   `verify` and, with the rules kept fixed, by `stress`;
+//! - what `verify` checks ([`Game::plan`]): suites of cases compared with the oracle for
+//!   every variant, and the game's own named checks (boundary masks, period proofs, table
+//!   certificates).
+//!
+//! [`GameId`] is the one list of games: `solve`, `verify`, `gen` and `stress` dispatch
+//! through it with [`with_game!`](crate::with_game). Adding a game is a new folder that
+//! implements [`Game`] plus one entry in [`GameId`] and in `with_game!`.
+
+use crate::error::{ParseError, RuleError};
+use crate::harness::driver::Step;
+use crate::harness::VerifyOptions;
+use crate::outcome::Winner;
+use crate::solver::Solver;
+use crate::stress::ContestGame;
+use std::fmt::{self, Debug, Display};
+use std::hash::Hash;
+use std::str::FromStr;
+
+/// A solver of game `G`, boxed: it answers `G::Case`s with `G::Answer`s.
+pub type BoxSolver<G> = Box<dyn Solver<<G as Game>::Case, <G as Game>::Answer> + Send>;
+
+/// Which cases count as "one step smaller" for [`Game::smaller`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShrinkMode {
+    /// The rules may shrink too (the sevens deck): `verify` compares our own solvers,
+    /// which take any rule set.
+    MayChangeRules,
+    /// The rules stay fixed: `stress` runs a program that knows only its rules.
+    KeepRules,
+}
+
+/// One game: rules, cases, moves, answers, the oracle and the fast solvers, the contest
+/// format, shrinking and what `verify` checks. See the [module docs](self).
+///
+/// Every method is an associated function: a game is a type, not a value.
+pub trait Game: Sized + Send + Sync + 'static {
+    /// The name on the command line (`marble`).
+    const NAME: &'static str;
+    /// One line for `--help` (`Marble on the diamond board`).
+    const ABOUT: &'static str;
+
+    /// A rule set (`Display` gives the report's form, `n=4 k=3 lines=all normal`).
+    type Rules: Clone + Debug + Display + PartialEq + Send + Sync;
+    /// The rule flags on the command line (empty for a game with one rule set).
+    type RuleArgs: clap::Args + clap::FromArgMatches + Clone + Debug;
+    /// One case of a contest input.
+    type Case: Clone + Debug + PartialEq + Eq + Hash + Send + Sync;
+    /// A move, with its notation as `Display`.
+    type Move: Clone + Debug + Display + Ord;
+    /// A solver's exact answer for a case.
+    type Answer: Copy + Debug + PartialEq + Display + Send + Sync;
+    /// The solvers by name: the oracle and every fast variant.
+    type Variant: clap::ValueEnum + Copy + Eq + Debug + Send + Sync + 'static;
+    /// The flags that steer generated cases (`gen`, `stress`).
+    type SizeArgs: clap::Args + clap::FromArgMatches + Clone + Debug;
+    /// The game as a contest problem for `gen` and `stress`.
+    type Contest: ContestGame<Case = Self::Case> + Send;
+
+    /// The variant `solve` uses by default (the fastest correct one).
+    const DEFAULT_VARIANT: Self::Variant;
+    /// The variant that is the oracle (`naive`); every other one is a fast variant.
+    const ORACLE_VARIANT: Self::Variant;
+
+    /// The rule set the flags select.
+    ///
+    /// # Errors
+    /// A flag value outside the game's ranges (the message names the flag).
+    fn rules(args: &Self::RuleArgs) -> Result<Self::Rules, RuleError>;
+
+    /// The flags that select `rules` (`--side 4 --run 3 --lines all`).
+    fn flags(rules: &Self::Rules) -> String;
+
+    /// The starting position of a game under `rules`, where the game has one (marble: the
+    /// empty diamond).
+    fn start(rules: &Self::Rules) -> Option<Self::Case>;
+
+    /// Both move generators of one rule set, built once ([`Game::generators`]).
+    type Generators: Send + Sync;
+
+    /// Both move generators of `rules`.
+    fn generators(rules: &Self::Rules) -> Self::Generators;
+
+    /// The oracle's moves at `case`, from its own text representation.
+    fn oracle_moves(gens: &Self::Generators, case: &Self::Case) -> Vec<Self::Move>;
+
+    /// The fast generator's moves at `case`, in the order generated (duplicates kept, so
+    /// a check can see them).
+    fn fast_moves(gens: &Self::Generators, case: &Self::Case) -> Vec<Self::Move>;
+
+    /// The solver `variant` for `rules` (the oracle for [`Game::ORACLE_VARIANT`]).
+    fn solver(rules: &Self::Rules, variant: Self::Variant) -> BoxSolver<Self>;
+
+    /// The oracle's best move at `case` in the game's notation: a winning move, or for a
+    /// draw a move that keeps the draw; `None` when there is none or the oracle refuses.
+    fn best_move(rules: &Self::Rules, case: &Self::Case) -> Option<String>;
+
+    /// Reads a contest input.
+    ///
+    /// # Errors
+    /// A located [`ParseError`].
+    fn read(rules: &Self::Rules, text: &str) -> Result<Vec<Self::Case>, ParseError>;
+
+    /// A complete contest input holding `cases`, in the canonical layout.
+    fn write(rules: &Self::Rules, cases: &[Self::Case]) -> String;
+
+    /// The contest's answer for an answer (Alice moves first).
+    fn winner(answer: Self::Answer) -> Winner;
+
+    /// The contest output for `answers`.
+    fn write_answers(answers: &[Winner]) -> String;
+
+    /// Checks the rule set for the contest format (sevens: an even deck).
+    ///
+    /// # Errors
+    /// Why the rules have no contest input.
+    fn contest_rules(_rules: &Self::Rules) -> Result<(), RuleError> {
+        Ok(())
+    }
+
+    /// Cases one step smaller than `(rules, case)`, most promising (smallest) first;
+    /// with [`ShrinkMode::KeepRules`] every candidate keeps `rules`.
+    fn smaller(
+        rules: &Self::Rules,
+        case: &Self::Case,
+        mode: ShrinkMode,
+    ) -> Vec<(Self::Rules, Self::Case)>;
+
+    /// The size of a case in words, for reports (`2 empty cells`).
+    fn describe_case(rules: &Self::Rules, case: &Self::Case) -> String;
+
+    /// The contest adapter of `gen` and `stress` for `rules` and the size flags.
+    ///
+    /// # Errors
+    /// A size flag outside its range (the message names the flag).
+    fn contest(rules: Self::Rules, size: &Self::SizeArgs) -> Result<Self::Contest, RuleError>;
+
+    /// What `verify` checks, in report order.
+    fn plan(opts: &VerifyOptions) -> Vec<Step<Self>>;
+}
+
+/// The name of a solver variant on the command line (`bitmask`).
+pub fn variant_name<V: clap::ValueEnum>(v: V) -> String {
+    v.to_possible_value()
+        .map(|p| p.get_name().to_string())
+        .unwrap_or_default()
+}
+
+/// Every variant of `G` but the oracle: the fast solvers `verify` compares.
+pub fn fast_variants<G: Game>() -> Vec<G::Variant> {
+    <G::Variant as clap::ValueEnum>::value_variants()
+        .iter()
+        .copied()
+        .filter(|&v| v != G::ORACLE_VARIANT)
+        .collect()
+}
+
+/// The answers to every case, checked for size first: a case too large for the solver
+/// is refused before any case is solved.
+///
+/// # Errors
+/// The first refusal, with its 1-based case number; no answers then.
+pub fn solve_cases<G: Game>(
+    rules: &G::Rules,
+    variant: G::Variant,
+    cases: &[G::Case],
+) -> Result<Vec<Winner>, crate::solver::CaseRefusal> {
+    let mut solver = G::solver(rules, variant);
+    let answers = crate::solver::solve_each(solver.as_mut(), cases)?;
+    Ok(answers.into_iter().map(G::winner).collect())
+}
+
+/// The one list of games. `solve`, `verify`, `gen` and `stress` dispatch through it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameId {
+    /// [`crate::marble::MarbleGame`].
+    Marble,
+    /// [`crate::paint::PaintGame`].
+    Paint,
+    /// [`crate::sevens::SevensGame`].
+    Sevens,
+}
+
+impl GameId {
+    /// Every game, in report order.
+    pub const ALL: [GameId; 3] = [GameId::Marble, GameId::Paint, GameId::Sevens];
+
+    /// The name on the command line.
+    pub fn name(self) -> &'static str {
+        crate::with_game!(self, G => G::NAME)
+    }
+}
+
+impl Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for GameId {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        GameId::ALL
+            .into_iter()
+            .find(|g| g.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = GameId::ALL.iter().map(|g| g.name()).collect();
+                format!("unknown game `{s}` (expected one of: {})", names.join(", "))
+            })
+    }
+}
+
+/// Runs `$body` with `$G` bound to the [`Game`] type of the [`GameId`] `$id`: the one
+/// place where a game id becomes a type.
+///
+/// ```
+/// use gamecheck::game::{Game, GameId};
+/// let names: Vec<&str> = GameId::ALL.iter().map(|&id| gamecheck::with_game!(id, G => G::NAME)).collect();
+/// assert_eq!(names, ["marble", "paint", "sevens"]);
+/// ```
+#[macro_export]
+macro_rules! with_game {
+    ($id:expr, $G:ident => $body:expr) => {
+        match $id {
+            $crate::game::GameId::Marble => {
+                type $G = $crate::marble::MarbleGame;
+                $body
+            }
+            $crate::game::GameId::Paint => {
+                type $G = $crate::paint::PaintGame;
+                $body
+            }
+            $crate::game::GameId::Sevens => {
+                type $G = $crate::sevens::SevensGame;
+                $body
+            }
+        }
+    };
+}

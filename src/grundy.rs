@@ -1,0 +1,151 @@
+//! Grundy values of impartial games that split into independent parts (paint now; the
+//! octal games next): the mex, and the periodicity theorem that turns a finite table of
+//! `g(n)` into a proof for every `n`.
+//!
+//! **Periodicity theorem** (Guy & Smith 1956; *Winning Ways*, chapter 4): for a game
+//! where a move on a heap of size `n` removes at most `t` tokens (columns) and leaves at
+//! most two heaps, if `g(n + p) = g(n)` for every `n0 ≤ n ≤ 2·n0 + p + t`, then
+//! `g(n + p) = g(n)` for every `n ≥ n0`. The bound is inclusive: a strict bound proves
+//! false periods (for example for the octal game `.4`).
+
+/// The mex (minimum excluded value) of a set of option values, with a reusable scratch
+/// bitset.
+#[derive(Debug, Clone, Default)]
+pub struct Mex {
+    seen: Vec<u64>,
+}
+
+impl Mex {
+    /// An empty scratch set.
+    pub fn new() -> Self {
+        Mex::default()
+    }
+
+    /// The least non-negative integer not in `options`.
+    ///
+    /// With `len` distinct values among the options, the mex lies in `0..=len` (it is
+    /// `len` exactly when the options are `0..len`).
+    pub fn mex(&mut self, options: impl IntoIterator<Item = u32>) -> u32 {
+        self.seen.iter_mut().for_each(|w| *w = 0);
+        let mut distinct = 0u32;
+        for v in options {
+            let (word, bit) = ((v / 64) as usize, v % 64);
+            if word >= self.seen.len() {
+                self.seen.resize(word + 1, 0);
+            }
+            if self.seen[word] >> bit & 1 == 0 {
+                self.seen[word] |= 1 << bit;
+                distinct += 1;
+            }
+        }
+        let contains = |v: u32| {
+            self.seen
+                .get((v / 64) as usize)
+                .is_some_and(|w| w >> (v % 64) & 1 == 1)
+        };
+        (0..=distinct)
+            .find(|&v| !contains(v))
+            .expect("the mex of `len` distinct values is at most `len`")
+    }
+}
+
+/// The Grundy value of `options` (convenience for a one-off mex).
+pub fn mex(options: impl IntoIterator<Item = u32>) -> u32 {
+    Mex::new().mex(options)
+}
+
+/// Whether the periodicity theorem proves `g(n + p) = g(n)` for all `n ≥ n0` from the
+/// table `g`: it checks `g[n + p] == g[n]` for every `n0 ≤ n ≤ 2·n0 + p + t` (inclusive).
+///
+/// False when `p = 0` or when `g` is too short to hold index `2·n0 + 2·p + t`.
+pub fn prove_period(g: &[u32], n0: usize, p: usize, t: usize) -> bool {
+    if p == 0 {
+        return false;
+    }
+    let last = 2 * n0 + p + t; // the last n to check
+    if last + p >= g.len() {
+        return false;
+    }
+    (n0..=last).all(|n| g[n + p] == g[n])
+}
+
+/// A proved period of `g`: `g(n + period) = g(n)` for every `n ≥ pre_period`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Period {
+    /// The smallest `n0` from which `g` repeats with `period`.
+    pub pre_period: usize,
+    /// The smallest period.
+    pub period: usize,
+    /// The last `n` checked by the proof: `2·n0 + p + t`.
+    pub proof_end: usize,
+    /// How many values of `g` were computed (`g(0..computed)`).
+    pub computed: usize,
+}
+
+/// The table length [`Period::discover`] starts from; it doubles while no period proves.
+pub const START_LEN: usize = 64;
+
+/// The longest table [`Period::discover`] builds before giving up.
+pub const MAX_LEN: usize = 1 << 16;
+
+impl Period {
+    /// The smallest period `p` (and its smallest pre-period) that [`prove_period`]
+    /// proves from the table `g` with `t`, or `None`.
+    ///
+    /// For each `p = 1, 2, …` the candidate `n0` is one past the last `n` where
+    /// `g[n + p] ≠ g[n]` in the table. If the true minimal period is `p*` with
+    /// pre-period `n*`, every proved `(n0, p)` has `p* | p` and `n* ≤ n0`, so `p*`
+    /// proves too: the first `p` that proves is the minimal one.
+    pub fn find(g: &[u32], t: usize) -> Option<Period> {
+        for p in 1..g.len() {
+            let n0 = (0..g.len() - p)
+                .rev()
+                .find(|&n| g[n + p] != g[n])
+                .map_or(0, |n| n + 1);
+            if prove_period(g, n0, p, t) {
+                return Some(Period {
+                    pre_period: n0,
+                    period: p,
+                    proof_end: 2 * n0 + p + t,
+                    computed: g.len(),
+                });
+            }
+        }
+        None
+    }
+
+    /// Extends `g` with `extend` (doubling its length from [`START_LEN`]) until a period
+    /// proves with `t` (see [`Period::find`]); returns the table and the period.
+    /// `extend(g, len)` must leave `g` holding `g(0..len)`.
+    ///
+    /// # Errors
+    /// No period proves with a table of [`MAX_LEN`] values.
+    pub fn discover(
+        t: usize,
+        mut extend: impl FnMut(&mut Vec<u32>, usize),
+    ) -> Result<(Vec<u32>, Period), String> {
+        let mut g = Vec::new();
+        let mut len = START_LEN;
+        loop {
+            extend(&mut g, len);
+            if let Some(p) = Period::find(&g, t) {
+                return Ok((g, p));
+            }
+            if len >= MAX_LEN {
+                return Err(format!("no period of g proves with {len} values computed"));
+            }
+            len *= 2;
+        }
+    }
+
+    /// The index of the table that holds `g(l)`: `l` itself below the pre-period,
+    /// else `n0 + (l − n0) mod p`.
+    pub fn reduce(&self, l: u64) -> usize {
+        let n0 = self.pre_period as u64;
+        if l < n0 {
+            l as usize
+        } else {
+            (n0 + (l - n0) % self.period as u64) as usize
+        }
+    }
+}

@@ -1,0 +1,414 @@
+//! The one `verify` driver: for every suite of a game's plan, the move generators on
+//! their own, every fast solver variant against the oracle (or a named reference), the
+//! first mismatch of each variant shrunk with the game's relation, and the game's named
+//! checks — all as rows of the report.
+//!
+//! A game says *what* to check ([`Game::plan`]); how it is compared, counted, shrunk and
+//! reported is written here once, so a new solver variant (one more arm of
+//! [`Game::Variant`]) appears in every suite's rows with no other edit.
+
+use super::report::merge_by_solver;
+use super::{shrink, Failure, Progress, Report, Row, VerifyOptions};
+use crate::game::{fast_variants, variant_name, BoxSolver, Game, ShrinkMode};
+use crate::solver::Refusal;
+use rayon::prelude::*;
+use std::collections::BTreeSet;
+use std::time::Instant;
+
+/// What a named check found: how many things it checked, how many failed, and a note
+/// (the first failure, or what was proved).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    /// Things checked (cells, positions, values).
+    pub checked: u64,
+    /// Things that failed (0 for a passing check).
+    pub failed: u64,
+    /// The first failure, or what the check proved.
+    pub detail: String,
+}
+
+impl Outcome {
+    /// An outcome from a check that returns the number checked or its first failure.
+    pub fn from_result(result: Result<u64, String>, what: &str) -> Self {
+        match result {
+            Ok(checked) => Outcome {
+                checked,
+                failed: 0,
+                detail: what.to_string(),
+            },
+            Err(e) => Outcome {
+                checked: 0,
+                failed: 1,
+                detail: e,
+            },
+        }
+    }
+}
+
+/// A check of the game's own that is not a comparison of answers (boundary masks, the
+/// proof of a period): one row of the report.
+pub struct NamedCheck {
+    /// The report's rules column.
+    pub rules: String,
+    /// The report's solver column (the check's name).
+    pub name: String,
+    /// The check itself.
+    pub run: Box<dyn FnOnce() -> Outcome + Send>,
+}
+
+/// A check run on one suite's rules and cases after the comparison (a table
+/// certificate): one row per suite, named `.0`.
+pub type SuiteCheck<G> = (
+    &'static str,
+    fn(&<G as Game>::Rules, &[<G as Game>::Case]) -> Outcome,
+);
+
+/// Cases of one rule set, compared variant by variant with a reference.
+pub struct Suite<G: Game> {
+    /// The report's rules column (usually the rule set's `Display`).
+    pub label: String,
+    /// The rule set.
+    pub rules: G::Rules,
+    /// The cases.
+    pub cases: Vec<G::Case>,
+    /// What the cases are, for the detail column (`every position`, `random`).
+    pub what: String,
+    /// Check the two move generators on every case first (a `movegen` row).
+    pub movegen: bool,
+    /// The reference: `None` for the oracle; a variant for cases beyond the oracle.
+    pub reference: Option<G::Variant>,
+    /// The variants compared with the reference.
+    pub variants: Vec<G::Variant>,
+    /// Checks run after the comparison.
+    pub checks: Vec<SuiteCheck<G>>,
+}
+
+impl<G: Game> Suite<G> {
+    /// Every fast variant against the oracle on `cases`, labelled with the rule set.
+    pub fn against_oracle(rules: G::Rules, cases: Vec<G::Case>, what: &str) -> Self {
+        Suite {
+            label: rules.to_string(),
+            rules,
+            cases,
+            what: what.to_string(),
+            movegen: false,
+            reference: None,
+            variants: fast_variants::<G>(),
+            checks: Vec::new(),
+        }
+    }
+}
+
+/// Suites run in parallel; with `merged`, reported as one row per solver under that
+/// label (summed counts), else one row per suite and solver.
+pub struct Group<G: Game> {
+    /// The suites.
+    pub suites: Vec<Suite<G>>,
+    /// The label of the merged rows, or `None` for rows per suite.
+    pub merged: Option<String>,
+    /// The progress bar's label.
+    pub progress: &'static str,
+}
+
+/// One step of a game's `verify` plan.
+pub enum Step<G: Game> {
+    /// A named check: one row.
+    Check(NamedCheck),
+    /// Suites of cases.
+    Group(Group<G>),
+}
+
+/// Runs the plan of `G` into `report`.
+pub fn verify<G: Game>(opts: &VerifyOptions, report: &mut Report) {
+    for step in G::plan(opts) {
+        match step {
+            Step::Check(check) => {
+                let start = Instant::now();
+                let outcome = (check.run)();
+                report.push_row(Row {
+                    game: G::NAME.into(),
+                    rules: check.rules,
+                    solver: check.name,
+                    checked: outcome.checked,
+                    mismatches: outcome.failed,
+                    seconds: start.elapsed().as_secs_f64(),
+                    detail: Some(outcome.detail),
+                });
+            }
+            Step::Group(group) => run_group::<G>(group, opts, report),
+        }
+    }
+}
+
+fn run_group<G: Game>(group: Group<G>, opts: &VerifyOptions, report: &mut Report) {
+    let ticks: u64 = group
+        .suites
+        .iter()
+        .map(|s| s.cases.len() as u64 * (1 + u64::from(s.movegen) + s.variants.len() as u64))
+        .sum();
+    let bar = Progress::new(
+        opts.progress,
+        ticks,
+        &format!("{}: {}", G::NAME, group.progress),
+    );
+    let wall = Instant::now();
+    let results: Vec<(Vec<Row>, Vec<Failure>)> = group
+        .suites
+        .par_iter()
+        .map(|s| run_suite::<G>(s, &bar))
+        .collect();
+    bar.finish();
+    let wall = wall.elapsed().as_secs_f64();
+    let Some(label) = group.merged else {
+        for (rows, failures) in results {
+            rows.into_iter().for_each(|r| report.push_row(r));
+            failures.into_iter().for_each(|f| report.push_failure(f));
+        }
+        return;
+    };
+    let mut rows = Vec::new();
+    let mut seen = BTreeSet::new();
+    for (r, failures) in results {
+        rows.extend(r);
+        for f in failures {
+            // the first shrunk failure of each solver
+            if seen.insert(f.solver.clone()) {
+                report.push_failure(f);
+            }
+        }
+    }
+    let suites = group.suites.len();
+    for r in merge_by_solver(rows) {
+        let detail = match r.mismatches {
+            0 => format!("{suites} suites, seconds summed; {wall:.2} s wall in all"),
+            _ => r.detail.clone().unwrap_or_default(),
+        };
+        report.push_row(Row {
+            rules: label.clone(),
+            detail: Some(detail),
+            ..r
+        });
+    }
+}
+
+/// The generic move-generation property: the fast generator yields exactly the
+/// oracle's moves at `case` — no duplicates, nothing missing, nothing extra (so nothing
+/// that wraps across an edge).
+///
+/// # Errors
+/// The first difference, with the case in the contest format.
+pub fn movegen_agrees<G: Game>(
+    rules: &G::Rules,
+    gens: &G::Generators,
+    case: &G::Case,
+) -> Result<(), String> {
+    let oracle: BTreeSet<G::Move> = G::oracle_moves(gens, case).into_iter().collect();
+    let fast = G::fast_moves(gens, case);
+    let fast_set: BTreeSet<G::Move> = fast.iter().cloned().collect();
+    let at = || format!("under {rules}, at\n{}", G::write(rules, &[case.clone()]));
+    if fast_set.len() != fast.len() {
+        return Err(format!("the fast generator repeats a move {}", at()));
+    }
+    if let Some(m) = fast_set.difference(&oracle).next() {
+        return Err(format!(
+            "the fast generator offers {m}, which the oracle does not, {}",
+            at()
+        ));
+    }
+    if let Some(m) = oracle.difference(&fast_set).next() {
+        return Err(format!("the fast generator misses {m} {}", at()));
+    }
+    Ok(())
+}
+
+fn run_suite<G: Game>(suite: &Suite<G>, bar: &Progress) -> (Vec<Row>, Vec<Failure>) {
+    let rules = &suite.rules;
+    let mut rows = Vec::new();
+    let mut failures = Vec::new();
+    let row = |solver: String, checked: u64, mismatches: u64, seconds: f64, detail: String| Row {
+        game: G::NAME.into(),
+        rules: suite.label.clone(),
+        solver,
+        checked,
+        mismatches,
+        seconds,
+        detail: Some(detail),
+    };
+    if suite.movegen {
+        let start = Instant::now();
+        let (mut bad, mut first) = (0u64, None);
+        let gens = G::generators(rules);
+        for c in &suite.cases {
+            if let Err(e) = movegen_agrees::<G>(rules, &gens, c) {
+                bad += 1;
+                first.get_or_insert(e);
+            }
+            bar.tick();
+        }
+        rows.push(row(
+            "movegen".into(),
+            suite.cases.len() as u64,
+            bad,
+            start.elapsed().as_secs_f64(),
+            first.unwrap_or_else(|| format!("fast vs oracle generator, {}", suite.what)),
+        ));
+    }
+    let reference = suite.reference.unwrap_or(G::ORACLE_VARIANT);
+    let start = Instant::now();
+    let mut oracle = G::solver(rules, reference);
+    let expected: Vec<Result<G::Answer, Refusal>> = suite
+        .cases
+        .iter()
+        .map(|c| {
+            bar.tick();
+            oracle.solve(c)
+        })
+        .collect();
+    let reference_secs = start.elapsed().as_secs_f64();
+    let reference_note = match suite.reference {
+        None => format!("{}; oracle took {reference_secs:.3} s", suite.what),
+        Some(v) => format!(
+            "{}; reference `{}` took {reference_secs:.3} s",
+            suite.what,
+            variant_name(v)
+        ),
+    };
+    for &variant in &suite.variants {
+        let mut solver = G::solver(rules, variant);
+        let start = Instant::now();
+        let answers: Vec<Result<G::Answer, Refusal>> = suite
+            .cases
+            .iter()
+            .map(|c| {
+                bar.tick();
+                solver.solve(c)
+            })
+            .collect();
+        let seconds = start.elapsed().as_secs_f64();
+        let wrong: Vec<usize> = (0..answers.len())
+            .filter(|&i| answers[i] != expected[i])
+            .collect();
+        let name = match suite.reference {
+            None => variant_name(variant),
+            Some(r) => format!("{} vs {}", variant_name(variant), variant_name(r)),
+        };
+        rows.push(row(
+            name,
+            answers.len() as u64,
+            wrong.len() as u64,
+            seconds,
+            reference_note.clone(),
+        ));
+        // start shrinking from a case that is a valid contest input when there is one
+        let valid = |i: &&usize| {
+            let text = G::write(rules, &[suite.cases[**i].clone()]);
+            G::read(rules, &text).is_ok()
+        };
+        if let Some(&i) = wrong.iter().find(valid).or(wrong.first()) {
+            failures.push(shrink_failure::<G>(
+                rules,
+                suite.cases[i].clone(),
+                variant,
+                reference,
+            ));
+        }
+    }
+    for (name, check) in &suite.checks {
+        let start = Instant::now();
+        let outcome = check(rules, &suite.cases);
+        rows.push(row(
+            (*name).into(),
+            outcome.checked,
+            outcome.failed,
+            start.elapsed().as_secs_f64(),
+            outcome.detail,
+        ));
+    }
+    (rows, failures)
+}
+
+/// Solvers of one variant per rule set met while shrinking (a table is built once per
+/// rule set, not once per candidate).
+struct Solvers<G: Game> {
+    variant: G::Variant,
+    built: Vec<(G::Rules, BoxSolver<G>)>,
+}
+
+impl<G: Game> Solvers<G> {
+    fn new(variant: G::Variant) -> Self {
+        Solvers {
+            variant,
+            built: Vec::new(),
+        }
+    }
+
+    fn solve(&mut self, rules: &G::Rules, case: &G::Case) -> Result<G::Answer, Refusal> {
+        let i = match self.built.iter().position(|(r, _)| r == rules) {
+            Some(i) => i,
+            None => {
+                self.built
+                    .push((rules.clone(), G::solver(rules, self.variant)));
+                self.built.len() - 1
+            }
+        };
+        self.built[i].1.solve(case)
+    }
+}
+
+/// Shrinks a case on which `variant` disagrees with `reference` along
+/// [`Game::smaller`] (the rules may shrink too) to a local minimum, and describes it for
+/// a regression test: the rules with their flags, the contest input (T = 1), both
+/// answers and the oracle's best move.
+pub fn shrink_failure<G: Game>(
+    rules: &G::Rules,
+    case: G::Case,
+    variant: G::Variant,
+    reference: G::Variant,
+) -> Failure {
+    let mut fast = Solvers::<G>::new(variant);
+    let mut slow = Solvers::<G>::new(reference);
+    let (rules, small) = shrink(
+        (rules.clone(), case),
+        |(r, c)| G::smaller(r, c, ShrinkMode::MayChangeRules),
+        |(r, c)| fast.solve(r, c) != slow.solve(r, c),
+    );
+    describe_failure::<G>(
+        &rules,
+        &small,
+        &variant_name(variant),
+        slow.solve(&rules, &small),
+        fast.solve(&rules, &small),
+    )
+}
+
+/// A failure block for `case`: the rules with their flags, the case as a contest input,
+/// both answers and the oracle's best move.
+pub fn describe_failure<G: Game>(
+    rules: &G::Rules,
+    case: &G::Case,
+    solver: &str,
+    expected: Result<G::Answer, Refusal>,
+    got: Result<G::Answer, Refusal>,
+) -> Failure {
+    let show = |v: Result<G::Answer, Refusal>| match v {
+        Ok(v) => {
+            let w = G::winner(v).to_string();
+            let a = v.to_string();
+            if w == a {
+                w
+            } else {
+                format!("{w} ({a})")
+            }
+        }
+        Err(e) => e.to_string(),
+    };
+    Failure {
+        game: G::NAME.into(),
+        rules: format!("{rules} [{}]", G::flags(rules)),
+        solver: solver.into(),
+        case: G::write(rules, std::slice::from_ref(case)),
+        expected: show(expected),
+        got: show(got),
+        best_move: G::best_move(rules, case),
+    }
+}

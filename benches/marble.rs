@@ -4,12 +4,13 @@
 //! Run: `cargo bench --bench marble`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use gamecheck::game::variant_name;
 use gamecheck::marble::bitmask::Bitmask;
+use gamecheck::marble::game::random_position;
 use gamecheck::marble::geometry::Layout;
 use gamecheck::marble::movegen::MoveGen;
 use gamecheck::marble::naive::Naive;
 use gamecheck::marble::table::{Table, TableSolver};
-use gamecheck::marble::verify::random_position;
 use gamecheck::marble::{solve_all, LineSet, Play, Position, Rules};
 use gamecheck::outcome::{Value, Winner};
 use gamecheck::solver::Solver;
@@ -70,10 +71,11 @@ fn answer_batch(c: &mut Criterion) {
     let mut g = c.benchmark_group("marble/answer_200");
     g.throughput(Throughput::Elements(positions.len() as u64));
     g.sample_size(10);
-    for name in ["naive", "bitmask", "table"] {
-        g.bench_function(BenchmarkId::new("fresh", name), |b| {
+    // every variant, the oracle included (a new variant is benched with no edit here)
+    for &v in <gamecheck::marble::Variant as clap::ValueEnum>::value_variants() {
+        g.bench_function(BenchmarkId::new("fresh", variant_name(v)), |b| {
             b.iter(|| {
-                let mut s = gamecheck::marble::solver_by_name(name, &rules).unwrap();
+                let mut s = gamecheck::marble::game::solver(&rules, v);
                 let got = solve_all(s.as_mut(), black_box(&positions)).unwrap();
                 assert_eq!(got, expected);
             })

@@ -16,10 +16,11 @@
 //! Run: `cargo bench --bench paint -- --warm-up-time 1 --measurement-time 3`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use gamecheck::game::variant_name;
 use gamecheck::outcome::Winner;
 use gamecheck::paint::grundy::Grundy;
-use gamecheck::paint::periodic::{Period, Periodic};
-use gamecheck::paint::{format, solve_all, solver_by_name, Cell, Position};
+use gamecheck::paint::periodic::Periodic;
+use gamecheck::paint::{format, game, solve_all, Cell, Position, Variant};
 use rand::Rng;
 use std::collections::HashSet;
 use std::hint::black_box;
@@ -68,7 +69,7 @@ fn contest(c: &mut Criterion) {
     g.sample_size(10);
     g.bench_function("grundy", |b| {
         b.iter(|| {
-            let mut s = solver_by_name("grundy").unwrap();
+            let mut s = game::solver(Variant::Grundy);
             let got = solve_all(s.as_mut(), black_box(&positions)).unwrap();
             assert_eq!(got, expected);
         })
@@ -85,7 +86,7 @@ fn contest(c: &mut Criterion) {
     let mut g = c.benchmark_group("paint/g");
     g.bench_function("prove_period", |b| {
         b.iter(|| {
-            let (_, p) = Period::discover().unwrap();
+            let (_, p) = gamecheck::paint::periodic::discover().unwrap();
             black_box(p)
         })
     });
@@ -138,10 +139,10 @@ fn oracle(c: &mut Criterion) {
     let mut g = c.benchmark_group("paint/oracle_n8");
     g.throughput(Throughput::Elements(positions.len() as u64));
     g.sample_size(10);
-    for name in ["naive", "bitmask"] {
-        g.bench_function(BenchmarkId::new("fresh", name), |b| {
+    for v in [Variant::Naive, Variant::Bitmask] {
+        g.bench_function(BenchmarkId::new("fresh", variant_name(v)), |b| {
             b.iter(|| {
-                let mut s = solver_by_name(name).unwrap();
+                let mut s = game::solver(v);
                 let got = solve_all(s.as_mut(), black_box(&positions)).unwrap();
                 assert_eq!(got, expected);
             })

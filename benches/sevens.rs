@@ -6,11 +6,12 @@
 //! at most 0.5 ms (median over the 40 deals of the batch).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use gamecheck::game::{fast_variants, variant_name};
 use gamecheck::outcome::Winner;
 use gamecheck::sevens::memo::Memo;
 use gamecheck::sevens::props::random_deal;
 use gamecheck::sevens::table::Table;
-use gamecheck::sevens::{solve_all, solver_by_name, Deal, Rules, Stuck};
+use gamecheck::sevens::{game, solve_all, Deal, Rules, SevensGame, Stuck, Variant};
 use gamecheck::solver::Solver;
 use std::hint::black_box;
 
@@ -99,10 +100,14 @@ fn small_decks(c: &mut Criterion) {
         let rules = Rules::new(suits, ranks, None, Stuck::Lose).unwrap();
         let deals = batch(&rules, 7, DEALS);
         let expected: Vec<Winner> = solve_all(&mut Table::new(&rules), &deals).unwrap();
-        for name in ["naive", "table"] {
-            g.bench_function(BenchmarkId::new(name, format!("{suits}x{ranks}")), |b| {
+        // the oracle and every fast variant (a new variant is benched with no edit here)
+        let mut variants = vec![Variant::Naive];
+        variants.extend(fast_variants::<SevensGame>());
+        for v in variants {
+            let name = variant_name(v);
+            g.bench_function(BenchmarkId::new(&name, format!("{suits}x{ranks}")), |b| {
                 b.iter(|| {
-                    let mut s = solver_by_name(name, &rules).unwrap();
+                    let mut s = game::solver(&rules, v);
                     let got = solve_all(s.as_mut(), black_box(&deals)).unwrap();
                     assert_eq!(got, expected);
                 })

@@ -207,7 +207,7 @@ fn unknown_solver() {
     bad(
         "0\n",
         &["--solver", "fast"],
-        &["unknown marble solver `fast`"],
+        &["--solver", "fast", "naive, bitmask, table"],
     );
 }
 

@@ -55,7 +55,7 @@ fn verify_marble_agrees() {
         cases: Some(600),
         progress: false,
     };
-    gamecheck::marble::verify::verify(&opts, &mut report);
+    gamecheck::harness::driver::verify::<gamecheck::marble::MarbleGame>(&opts, &mut report);
     assert!(report.ok, "{:?}", report.failures);
     let standard = report
         .rows
@@ -137,7 +137,7 @@ fn best_move_leaves_a_loss() {
     let mut oracle = Naive::new(&rules);
     let mut rng = gamecheck::rng::from_seed(3);
     for _ in 0..300 {
-        let p = gamecheck::marble::verify::random_position(&mut rng, 4);
+        let p = gamecheck::marble::game::random_position(&mut rng, 4);
         let v = oracle.solve(&p).unwrap();
         match oracle.best_move(&p).unwrap() {
             None => assert_eq!(v, Value::Loss),

@@ -78,7 +78,10 @@ fn too_large_for_the_chosen_solver_is_a_clear_error() {
         .assert()
         .code(2)
         .stdout("")
-        .stderr(predicate::str::contains("unknown paint solver"));
+        .stderr(
+            predicate::str::contains("--solver")
+                .and(predicate::str::contains("naive, bitmask, grundy, periodic")),
+        );
 }
 
 /// Runs `input` and expects exit 2, nothing on stdout, and `location` and `words` on

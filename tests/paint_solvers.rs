@@ -2,30 +2,34 @@
 //! position of N ≤ 7 against the oracle (answers and Grundy values), refusals, and
 //! shrinking.
 
+use clap::ValueEnum as _;
+use gamecheck::harness::driver::shrink_failure;
+use gamecheck::harness::shrink;
 use gamecheck::outcome::{Value, Winner};
+use gamecheck::paint::game::{self, every_position, Rules};
 use gamecheck::paint::naive::Naive;
 use gamecheck::paint::periodic::Periodic;
-use gamecheck::paint::verify::{every_position, shrink_failure, shrink_position};
-use gamecheck::paint::{format, solve_all, solver_by_name, Cell, Position, SOLVER_NAMES};
+use gamecheck::paint::shrink::smaller_positions;
+use gamecheck::paint::{format, solve_all, Cell, PaintGame, Position, Variant};
 
 #[test]
 fn the_sample_through_the_library() {
     let input = std::fs::read_to_string("tests/data/paint_sample.in").unwrap();
     let expected = std::fs::read_to_string("tests/data/paint_sample.out").unwrap();
     let positions = format::read(&input).unwrap();
-    for name in SOLVER_NAMES {
-        let mut solver = solver_by_name(name).unwrap();
+    for &v in Variant::value_variants() {
+        let mut solver = game::solver(v);
         let answers = solve_all(solver.as_mut(), &positions).unwrap();
-        assert_eq!(format::write_answers(&answers), expected, "{name}");
+        assert_eq!(format::write_answers(&answers), expected, "{v:?}");
     }
 }
 
 #[test]
 fn every_position_up_to_n7_agrees_with_the_oracle() {
     let mut oracle = Naive::new();
-    let mut solvers: Vec<_> = ["bitmask", "grundy", "periodic"]
-        .iter()
-        .map(|n| solver_by_name(n).unwrap())
+    let mut solvers: Vec<_> = gamecheck::game::fast_variants::<PaintGame>()
+        .into_iter()
+        .map(game::solver)
         .collect();
     let mut periodic = Periodic::new();
     for n in 1..=7 {
@@ -64,15 +68,9 @@ fn half_painted_columns_are_single_cells_not_walls() {
     // # . # / . . . : no block fits, four single cells are left, so four moves in all:
     // Bob (1 ⊕ g(1) ⊕ 1 = 0)
     let p = Position::from_rows("#.#", "...").unwrap();
-    let winners: Vec<Winner> = SOLVER_NAMES
+    let winners: Vec<Winner> = Variant::value_variants()
         .iter()
-        .map(|n| {
-            solve_all(
-                solver_by_name(n).unwrap().as_mut(),
-                std::slice::from_ref(&p),
-            )
-            .unwrap()[0]
-        })
+        .map(|&v| solve_all(game::solver(v).as_mut(), std::slice::from_ref(&p)).unwrap()[0])
         .collect();
     assert!(winners.iter().all(|&w| w == Winner::Bob), "{winners:?}");
     // a lone cell next to runs: its value 1 is XORed in (the oracle's Grundy value)
@@ -99,14 +97,15 @@ fn a_mismatch_shrinks_to_the_smallest_n_and_fewest_unpainted_cells() {
     let half = |p: &Position| {
         (1..=p.n()).any(|c| p.is_painted(Cell::new(1, c)) != p.is_painted(Cell::new(2, c)))
     };
-    let small = shrink_position(start, half);
+    let small = shrink(start, smaller_positions, half);
     assert_eq!(small.n(), 1);
     assert_eq!(small.unpainted(), 1);
     // a real comparison with no mismatch shrinks nowhere and both answers agree
-    let f = shrink_failure(
-        "periodic",
-        "naive",
+    let f = shrink_failure::<PaintGame>(
+        &Rules,
         Position::from_rows("..", "..").unwrap(),
+        Variant::Periodic,
+        Variant::Naive,
     );
     assert_eq!(f.expected, f.got);
     assert!(f.case.starts_with("1\n"));

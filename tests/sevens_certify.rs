@@ -63,7 +63,7 @@ fn small_decks_certify_on_every_deal() {
     for stuck in Stuck::ALL {
         let rules = Rules::new(3, 4, None, stuck).unwrap();
         let mut table = Table::new(&rules);
-        for deal in gamecheck::sevens::verify::every_deal(&rules) {
+        for deal in gamecheck::sevens::game::every_deal(&rules) {
             let _ = table.solve(&deal).unwrap();
             // a `pass` deal with an empty hand ends before the opening: nothing stored
             if stuck == Stuck::Pass && (deal.alice().is_empty() || deal.bob().is_empty()) {

@@ -2,7 +2,7 @@
 //! line with each solver that takes the standard deck, and through the library.
 
 use assert_cmd::Command;
-use gamecheck::sevens::{format, solve_all, solver_by_name, Rules};
+use gamecheck::sevens::{format, game, solve_all, Rules, Variant};
 
 const SAMPLE_IN: &str = include_str!("data/sevens_sample.in");
 const SAMPLE_OUT: &str = include_str!("data/sevens_sample.out");
@@ -41,10 +41,10 @@ fn the_library_gives_the_sample_answers() {
     let rules = Rules::standard();
     let deals = format::read(SAMPLE_IN, &rules).unwrap();
     assert_eq!(deals.len(), 6);
-    for name in ["memo", "table"] {
-        let mut s = solver_by_name(name, &rules).unwrap();
+    for v in [Variant::Memo, Variant::Table] {
+        let mut s = game::solver(&rules, v);
         let answers = solve_all(s.as_mut(), &deals).unwrap();
-        assert_eq!(format::write_answers(&answers), SAMPLE_OUT, "{name}");
+        assert_eq!(format::write_answers(&answers), SAMPLE_OUT, "{v:?}");
     }
 }
 

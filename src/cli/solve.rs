@@ -2,7 +2,7 @@
 
 use super::games::{augment_with, PerGame};
 use super::{input_path, located, print_all, read_input, Failure};
-use gamecheck::game::{solve_cases, Game};
+use gamecheck::game::{solve_cases, variant_name, Game};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -14,8 +14,10 @@ pub struct SolveArgs<G: Game> {
     #[command(flatten)]
     pub rules: G::RuleArgs,
     /// The solver (`naive` is the oracle; the default is the fastest correct one).
-    #[arg(long, value_enum, default_value_t = G::DEFAULT_VARIANT)]
-    pub solver: G::Variant,
+    // the default is set per game in `augment`: a `default_value_t` here would be one
+    // static shared by every game's monomorphization
+    #[arg(long, value_enum)]
+    pub solver: Option<G::Variant>,
 }
 
 /// `solve`'s subcommands.
@@ -24,7 +26,9 @@ pub struct Solve;
 
 impl PerGame for Solve {
     fn augment<G: Game>(cmd: clap::Command) -> clap::Command {
-        augment_with::<SolveArgs<G>>(cmd)
+        augment_with::<SolveArgs<G>>(cmd).mut_arg("solver", |a| {
+            a.default_value(variant_name(G::DEFAULT_VARIANT))
+        })
     }
 }
 
@@ -35,7 +39,7 @@ pub fn solve<G: Game>(args: &SolveArgs<G>) -> Result<ExitCode, Failure> {
     G::contest_rules(&rules).map_err(|e| Failure::Usage(e.to_string()))?;
     let (name, text) = read_input(input_path(&args.file))?;
     let cases = G::read(&rules, &text).map_err(|e| located(&name, &e))?;
-    let answers =
-        solve_cases::<G>(&rules, args.solver, &cases).map_err(|e| Failure::Usage(e.to_string()))?;
+    let answers = solve_cases::<G>(&rules, args.solver.unwrap_or(G::DEFAULT_VARIANT), &cases)
+        .map_err(|e| Failure::Usage(e.to_string()))?;
     print_all(&G::write_answers(&answers))
 }

@@ -66,10 +66,6 @@ pub trait Game: Sized + Send + Sync + 'static {
     type Answer: Copy + Debug + PartialEq + Display + Send + Sync;
     /// The solvers by name: the oracle and every fast variant.
     type Variant: clap::ValueEnum + Copy + Eq + Debug + Send + Sync + 'static;
-    /// The flags that steer generated cases (`gen`, `stress`).
-    type SizeArgs: clap::Args + clap::FromArgMatches + Clone + Debug;
-    /// The game as a contest problem for `gen` and `stress`.
-    type Contest: ContestGame<Case = Self::Case> + Send;
 
     /// The variant `solve` uses by default (the fastest correct one).
     const DEFAULT_VARIANT: Self::Variant;
@@ -143,14 +139,25 @@ pub trait Game: Sized + Send + Sync + 'static {
     /// The size of a case in words, for reports (`2 empty cells`).
     fn describe_case(rules: &Self::Rules, case: &Self::Case) -> String;
 
-    /// The contest adapter of `gen` and `stress` for `rules` and the size flags.
+    /// What `verify` checks, in report order.
+    fn plan(opts: &VerifyOptions) -> Vec<Step<Self>>;
+}
+
+/// A [`Game`] as a contest problem for `gen` and `stress`: random inputs steered by size
+/// flags, our answers, and the program's output lines read back ([`ContestGame`]).
+/// Every game of [`GameId`] is one; a game used only as a library (the toy games of the
+/// tests) need not be.
+pub trait Contest: Game {
+    /// The flags that steer generated cases (`gen`, `stress`).
+    type SizeArgs: clap::Args + clap::FromArgMatches + Clone + Debug;
+    /// The adapter.
+    type Adapter: ContestGame<Case = Self::Case> + Send;
+
+    /// The adapter for `rules` and the size flags.
     ///
     /// # Errors
     /// A size flag outside its range (the message names the flag).
-    fn contest(rules: Self::Rules, size: &Self::SizeArgs) -> Result<Self::Contest, RuleError>;
-
-    /// What `verify` checks, in report order.
-    fn plan(opts: &VerifyOptions) -> Vec<Step<Self>>;
+    fn contest(rules: Self::Rules, size: &Self::SizeArgs) -> Result<Self::Adapter, RuleError>;
 }
 
 /// The name of a solver variant on the command line (`bitmask`).

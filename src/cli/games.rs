@@ -4,13 +4,13 @@
 //! [`gamecheck::with_game!`].
 
 use clap::{ArgMatches, Args, Command, FromArgMatches, Subcommand};
-use gamecheck::game::{Game, GameId};
+use gamecheck::game::{Contest, Game, GameId};
 use std::marker::PhantomData;
 
 /// A command with one subcommand per game.
 pub trait PerGame {
     /// The arguments of game `G`'s subcommand, added to `cmd`.
-    fn augment<G: Game>(cmd: Command) -> Command;
+    fn augment<G: Contest>(cmd: Command) -> Command;
 }
 
 /// The game chosen on the command line, with the matches of its subcommand.

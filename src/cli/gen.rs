@@ -2,7 +2,7 @@
 
 use super::games::{augment_with, PerGame};
 use super::{print_all, Failure};
-use gamecheck::game::Game;
+use gamecheck::game::Contest;
 use gamecheck::stress::{generate, ContestGame, Size};
 use std::process::ExitCode;
 
@@ -24,7 +24,7 @@ pub struct GenCommon {
 
 /// The arguments of `gen` for game `G`.
 #[derive(Debug, clap::Args)]
-pub struct GenArgs<G: Game> {
+pub struct GenArgs<G: Contest> {
     #[command(flatten)]
     pub common: GenCommon,
     #[command(flatten)]
@@ -38,19 +38,19 @@ pub struct GenArgs<G: Game> {
 pub struct Gen;
 
 impl PerGame for Gen {
-    fn augment<G: Game>(cmd: clap::Command) -> clap::Command {
+    fn augment<G: Contest>(cmd: clap::Command) -> clap::Command {
         augment_with::<GenArgs<G>>(cmd)
     }
 }
 
 /// The contest adapter of game `G` for the rule and size flags.
-pub fn contest<G: Game>(rules: &G::RuleArgs, size: &G::SizeArgs) -> Result<G::Contest, Failure> {
+pub fn contest<G: Contest>(rules: &G::RuleArgs, size: &G::SizeArgs) -> Result<G::Adapter, Failure> {
     let rules = G::rules(rules).map_err(|e| Failure::Usage(e.to_string()))?;
     G::contest(rules, size).map_err(|e| Failure::Usage(e.0))
 }
 
 /// Runs `gamecheck gen GAME`.
-pub fn gen<G: Game>(args: &GenArgs<G>) -> Result<ExitCode, Failure> {
+pub fn gen<G: Contest>(args: &GenArgs<G>) -> Result<ExitCode, Failure> {
     write(&contest::<G>(&args.rules, &args.size)?, &args.common)
 }
 

@@ -2,7 +2,7 @@
 
 use super::games::{augment_with, PerGame};
 use super::{input_path, located, print_all, read_input, Failure};
-use gamecheck::game::{solve_cases, variant_name, Game};
+use gamecheck::game::{solve_cases, variant_name, Contest, Game};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -25,7 +25,7 @@ pub struct SolveArgs<G: Game> {
 pub struct Solve;
 
 impl PerGame for Solve {
-    fn augment<G: Game>(cmd: clap::Command) -> clap::Command {
+    fn augment<G: Contest>(cmd: clap::Command) -> clap::Command {
         augment_with::<SolveArgs<G>>(cmd).mut_arg("solver", |a| {
             a.default_value(variant_name(G::DEFAULT_VARIANT))
         })

@@ -5,7 +5,7 @@
 
 use super::games::{augment_with, PerGame};
 use super::Failure;
-use gamecheck::game::Game;
+use gamecheck::game::Contest;
 use gamecheck::harness::Progress;
 use gamecheck::stress::{
     self, ContestGame, Program, StressError, StressFailure, StressOptions, StressSummary, Verdict,
@@ -45,7 +45,7 @@ pub struct StressCommon {
 /// The arguments of `stress` for game `G`: `gamecheck stress GAME [rule flags] [size
 /// flags] [flags] -- PROGRAM [ARGS…]`.
 #[derive(Debug, clap::Args)]
-pub struct StressArgs<G: Game> {
+pub struct StressArgs<G: Contest> {
     #[command(flatten)]
     pub rules: G::RuleArgs,
     #[command(flatten)]
@@ -59,13 +59,13 @@ pub struct StressArgs<G: Game> {
 pub struct Stress;
 
 impl PerGame for Stress {
-    fn augment<G: Game>(cmd: clap::Command) -> clap::Command {
+    fn augment<G: Contest>(cmd: clap::Command) -> clap::Command {
         augment_with::<StressArgs<G>>(cmd)
     }
 }
 
 /// Runs `gamecheck stress GAME`.
-pub fn stress<G: Game>(args: &StressArgs<G>) -> Result<ExitCode, Failure> {
+pub fn stress<G: Contest>(args: &StressArgs<G>) -> Result<ExitCode, Failure> {
     run(
         super::gen::contest::<G>(&args.rules, &args.size)?,
         &args.common,

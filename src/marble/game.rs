@@ -8,7 +8,7 @@ use super::rules::{LineSet, Play, Rules, MAX_SIDE};
 use super::table::{Table, TableSolver};
 use super::{format, full_mask, props, Line, Position};
 use crate::error::{ParseError, RuleError};
-use crate::game::{BoxSolver, Game, ShrinkMode};
+use crate::game::{BoxSolver, Contest, Game, ShrinkMode};
 use crate::harness::driver::{Group, NamedCheck, Outcome, Step, Suite};
 use crate::harness::VerifyOptions;
 use crate::outcome::{Value, Winner};
@@ -200,8 +200,6 @@ impl Game for MarbleGame {
     type Move = Move;
     type Answer = Value;
     type Variant = Variant;
-    type SizeArgs = SizeArgs;
-    type Contest = Marble;
     const DEFAULT_VARIANT: Variant = Variant::Table;
     const ORACLE_VARIANT: Variant = Variant::Naive;
 
@@ -280,10 +278,6 @@ impl Game for MarbleGame {
         format!("{e} empty cell{}", if e == 1 { "" } else { "s" })
     }
 
-    fn contest(rules: Rules, size: &SizeArgs) -> Result<Marble, RuleError> {
-        Marble::new(rules, size.density).map_err(|e| RuleError(format!("--density: {}", e.0)))
-    }
-
     fn plan(opts: &VerifyOptions) -> Vec<Step<Self>> {
         let masks = NamedCheck {
             rules: "sides 1-5, every family".into(),
@@ -345,5 +339,14 @@ impl Game for MarbleGame {
             }));
         }
         steps
+    }
+}
+
+impl Contest for MarbleGame {
+    type SizeArgs = SizeArgs;
+    type Adapter = Marble;
+
+    fn contest(rules: Rules, size: &SizeArgs) -> Result<Marble, RuleError> {
+        Marble::new(rules, size.density).map_err(|e| RuleError(format!("--density: {}", e.0)))
     }
 }

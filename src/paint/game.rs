@@ -7,7 +7,7 @@ use super::naive::{describe_move, Naive};
 use super::periodic::{prove_period, Period, Periodic};
 use super::{format, shrink, Cell, Position, MAX_COLUMNS_REMOVED};
 use crate::error::{ParseError, RuleError};
-use crate::game::{BoxSolver, Game, ShrinkMode};
+use crate::game::{BoxSolver, Contest, Game, ShrinkMode};
 use crate::harness::driver::{Group, NamedCheck, Outcome, Step, Suite};
 use crate::harness::VerifyOptions;
 use crate::outcome::{Value, Winner};
@@ -266,8 +266,6 @@ impl Game for PaintGame {
     type Move = Move;
     type Answer = Value;
     type Variant = Variant;
-    type SizeArgs = SizeArgs;
-    type Contest = Paint;
     const DEFAULT_VARIANT: Variant = Variant::Periodic;
     const ORACLE_VARIANT: Variant = Variant::Naive;
 
@@ -350,10 +348,6 @@ impl Game for PaintGame {
         )
     }
 
-    fn contest(_rules: Rules, size: &SizeArgs) -> Result<Paint, RuleError> {
-        Paint::new(size.max_n, size.painted, size.half_painted)
-    }
-
     fn plan(opts: &VerifyOptions) -> Vec<Step<Self>> {
         let mut steps = vec![Step::Check(NamedCheck {
             rules: "g(L) of a run".into(),
@@ -410,5 +404,14 @@ impl Game for PaintGame {
             }));
         }
         steps
+    }
+}
+
+impl Contest for PaintGame {
+    type SizeArgs = SizeArgs;
+    type Adapter = Paint;
+
+    fn contest(_rules: Rules, size: &SizeArgs) -> Result<Paint, RuleError> {
+        Paint::new(size.max_n, size.painted, size.half_painted)
     }
 }

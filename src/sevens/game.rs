@@ -10,7 +10,7 @@ use super::shrink::smaller_cases;
 use super::table::Table;
 use super::{format, props};
 use crate::error::{ParseError, RuleError};
-use crate::game::{BoxSolver, Game, ShrinkMode};
+use crate::game::{BoxSolver, Contest, Game, ShrinkMode};
 use crate::harness::driver::{Group, NamedCheck, Outcome, Step, Suite};
 use crate::harness::VerifyOptions;
 use crate::outcome::Winner;
@@ -245,8 +245,6 @@ impl Game for SevensGame {
     type Move = Move;
     type Answer = Winner;
     type Variant = Variant;
-    type SizeArgs = SizeArgs;
-    type Contest = Sevens;
     const DEFAULT_VARIANT: Variant = Variant::Table;
     const ORACLE_VARIANT: Variant = Variant::Naive;
 
@@ -351,10 +349,6 @@ impl Game for SevensGame {
         )
     }
 
-    fn contest(rules: Rules, size: &SizeArgs) -> Result<Sevens, RuleError> {
-        Sevens::new(rules, size.draw_prone)
-    }
-
     fn plan(opts: &VerifyOptions) -> Vec<Step<Self>> {
         let seed = opts.seed ^ 0x5E7E_4500;
         let movegen_cases = opts
@@ -438,5 +432,14 @@ impl Game for SevensGame {
             progress: "standard deals",
         }));
         steps
+    }
+}
+
+impl Contest for SevensGame {
+    type SizeArgs = SizeArgs;
+    type Adapter = Sevens;
+
+    fn contest(rules: Rules, size: &SizeArgs) -> Result<Sevens, RuleError> {
+        Sevens::new(rules, size.draw_prone)
     }
 }

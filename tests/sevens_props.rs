@@ -202,7 +202,7 @@ fn hand_checked_deals() {
 /// The named deal of a proptest regression: Alice's cards by name on `rules`, solved by
 /// the oracle, `memo` and `table`.
 fn regression(rules: Rules, alice: &str) -> Winner {
-    let deal = format::read(&format!("{alice}\n"), &rules)
+    let deal = format::read(&format!("1\n{alice}\n"), &rules)
         .ok()
         .and_then(|d| d.first().copied())
         .unwrap_or_else(|| {

@@ -10,13 +10,13 @@ use std::process::ExitCode;
 /// One subcommand per game.
 #[derive(Debug, clap::Subcommand)]
 pub enum GenGame {
-    /// Marble positions (games.md §1): one diamond row per line, symbols separated by
+    /// Marble positions (rules: `gamecheck rules marble`): one diamond row per line, symbols separated by
     /// single spaces, a blank line between positions.
     Marble(MarbleGenArgs),
-    /// Paint strips (games.md §2): T alone on the first line, `N M` on a line, one
+    /// Paint strips (rules: `gamecheck rules paint`): T alone on the first line, `N M` on a line, one
     /// `x y` per line (cells by column, then row).
     Paint(PaintGenArgs),
-    /// Sevens deals (games.md §3): T alone on the first line, then Alice's cards of one
+    /// Sevens deals (rules: `gamecheck rules sevens`): T alone on the first line, then Alice's cards of one
     /// deal per line, ranks as numbers (`S7 H10 D1`).
     Sevens(SevensGenArgs),
 }
@@ -28,7 +28,9 @@ pub struct GenCommon {
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
     pub cases: u64,
     /// Seed of the input (the same seed gives the same bytes); default: a fresh one,
-    /// printed on stderr.
+    /// printed on stderr. Any 64-bit seed, unlike `verify` and `stress` (at most
+    /// 2^53 − 1): the seed of a `stress` round, which `stress` prints for `gen` to replay
+    /// the round's input, may be larger.
     #[arg(long)]
     pub seed: Option<u64>,
     /// Size of the cases, in (0, 1]: 1 is full size; `stress` grows it from small, and

@@ -1,11 +1,12 @@
 //! `gamecheck solve marble`.
 
 use super::{input_path, located, print_all, read_input, Failure};
-use gamecheck::marble::{format, solve_all, solver_by_name, LineSet, Play, Rules};
+use gamecheck::marble::rules::MAX_SIDE;
+use gamecheck::marble::{format, solve_all, solver_by_name, LineSet, Play, Position, Rules};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// The marble rule flags (games.md §1, "Rule variants").
+/// The marble rule flags (`gamecheck rules marble`, docs/rules.md).
 #[derive(Debug, Clone, clap::Args)]
 pub struct RuleArgs {
     /// Side n of the diamond, 1..=5.
@@ -34,7 +35,15 @@ impl RuleArgs {
         } else {
             Play::Normal
         };
-        Rules::new(self.side, self.run, lines, play).map_err(|e| Failure::Usage(e.to_string()))
+        Rules::new(self.side, self.run, lines, play).map_err(|e| {
+            // the side is checked first, so a rule error names the side or else the run
+            let flag = if (1..=MAX_SIDE).contains(&self.side) {
+                "--run"
+            } else {
+                "--side"
+            };
+            Failure::Usage(format!("{flag}: {}", e.0))
+        })
     }
 }
 
@@ -56,8 +65,28 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode, Failure> {
     let mut solver = solver_by_name(&args.solver, &rules)
         .map_err(|e| Failure::Usage(format!("--solver: {}", e.0)))?;
     let (name, text) = read_input(input_path(&args.file))?;
-    let positions = format::read(&text, rules.side()).map_err(|e| located(&name, &e))?;
+    let positions = read_positions(&name, &text, rules.side())?;
     let answers =
         solve_all(solver.as_mut(), &positions).map_err(|e| Failure::Usage(e.to_string()))?;
     print_all(&format::write_answers(&answers))
+}
+
+/// The positions of the input, or its located error; when the input does not read as
+/// positions of `side` but does as positions of another side, the error says so.
+fn read_positions(name: &str, text: &str, side: usize) -> Result<Vec<Position>, Failure> {
+    format::read(text, side).map_err(|e| {
+        let fits: Vec<String> = (1..=MAX_SIDE)
+            .filter(|&s| s != side && format::read(text, s).is_ok())
+            .map(|s| s.to_string())
+            .collect();
+        match located(name, &e) {
+            Failure::Usage(msg) if !fits.is_empty() => Failure::Usage(format!(
+                "{msg}\ntip: the input reads as positions of side {} (this run's side is {side}): \
+                 try `--side {}`",
+                fits.join(" or "),
+                fits[0]
+            )),
+            other => other,
+        }
+    })
 }

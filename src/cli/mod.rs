@@ -1,11 +1,14 @@
 //! Command-line parsing (clap) and dispatch. Exit codes: 0 success, 1 a mismatch or a
 //! failed check, 2 bad input or usage.
 
+mod completions;
 mod gen;
 mod marble;
 mod paint;
+mod rules;
 mod sevens;
 mod stress;
+mod tips;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use gamecheck::error::ParseError;
@@ -36,15 +39,19 @@ enum Command {
     /// (exit 0 all rounds passed, 1 a failure, 2 usage or PROGRAM cannot be started).
     #[command(subcommand)]
     Stress(stress::StressGame),
+    /// Print the rules of a game and its contest input and output (all games without GAME).
+    Rules(rules::RulesArgs),
+    /// Print a shell completion script on stdout (bash, zsh, fish, elvish, powershell).
+    Completions(completions::CompletionsArgs),
 }
 
 #[derive(Debug, Subcommand)]
 enum SolveGame {
-    /// Marble on the diamond board (games.md §1).
+    /// Marble on the diamond board (rules: `gamecheck rules marble`, docs/rules.md).
     Marble(marble::SolveArgs),
-    /// Paint on the 2 × N strip (games.md §2).
+    /// Paint on the 2 × N strip (rules: `gamecheck rules paint`, docs/rules.md).
     Paint(paint::SolveArgs),
-    /// Sevens, the two-player card game (games.md §3).
+    /// Sevens, the two-player card game (rules: `gamecheck rules sevens`, docs/rules.md).
     Sevens(sevens::SolveArgs),
 }
 
@@ -61,8 +68,9 @@ struct VerifyArgs {
     /// Which game to check.
     #[arg(long, value_enum, default_value_t = GameChoice::All)]
     game: GameChoice,
-    /// Seed of the random cases (default: a fresh one, printed in the report).
-    #[arg(long)]
+    /// Seed of the random cases, at most 2^53 − 1 (default: a fresh one, printed in the
+    /// report).
+    #[arg(long, value_parser = parse_seed)]
     seed: Option<u64>,
     /// Random cases per game, at most 10,000,000 (default: each game's budget; 0 for
     /// exhaustive checks only).
@@ -71,6 +79,32 @@ struct VerifyArgs {
     /// Print only JSON on stdout: {"seed", "ok", "rows": [...], "failures": [...]}.
     #[arg(long)]
     json: bool,
+    /// Print the table's detail column whole on one line per row (by default the table
+    /// fits 120 columns: long details are wrapped under their row).
+    #[arg(long)]
+    wide: bool,
+}
+
+/// The largest seed a command takes: 2^53 − 1, the largest integer a JSON reader that
+/// holds numbers as doubles (JavaScript, jq) keeps exact.
+pub const MAX_SEED: u64 = (1 << 53) - 1;
+
+/// Parses `--seed`: an integer in 0..=[`MAX_SEED`].
+pub fn parse_seed(text: &str) -> Result<u64, String> {
+    let too_large = || {
+        format!(
+            "{text} is above the largest seed, 2^53 − 1 = {MAX_SEED} (larger seeds lose digits \
+             in JSON readers such as JavaScript)"
+        )
+    };
+    match text.parse::<u64>() {
+        Ok(seed) if seed <= MAX_SEED => Ok(seed),
+        Ok(_) => Err(too_large()),
+        Err(_) if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => Err(too_large()),
+        Err(e) => Err(format!(
+            "{text} is not a seed (an integer 0..={MAX_SEED}): {e}"
+        )),
+    }
 }
 
 /// What went wrong, with the exit code it maps to.
@@ -98,7 +132,10 @@ impl Failure {
 
 /// Parses the command line, runs it, and maps the outcome to an exit code.
 pub fn run() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => tips::exit(e),
+    };
     let result = match cli.command {
         Command::Solve(SolveGame::Marble(args)) => marble::solve(&args),
         Command::Solve(SolveGame::Paint(args)) => paint::solve(&args),
@@ -106,6 +143,8 @@ pub fn run() -> ExitCode {
         Command::Verify(args) => verify(&args),
         Command::Gen(game) => gen::gen(&game),
         Command::Stress(game) => stress::stress(&game),
+        Command::Rules(args) => rules::rules(&args),
+        Command::Completions(args) => completions::completions(&args),
     };
     match result {
         Ok(code) => code,
@@ -137,7 +176,10 @@ fn verify(args: &VerifyArgs) -> Result<ExitCode, Failure> {
             .and_then(|()| writeln!(out))
     } else {
         report
-            .write_table(&mut out)
+            .write_table_fitted(
+                &mut out,
+                (!args.wide).then_some(gamecheck::harness::report::TABLE_WIDTH),
+            )
             .and_then(|()| report.write_failures(&mut std::io::stderr()))
     };
     written.map_err(|e| Failure::Usage(format!("cannot write the report: {e}")))?;

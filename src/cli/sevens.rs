@@ -1,6 +1,7 @@
 //! `gamecheck solve sevens`.
 
 use super::{input_path, located, print_all, read_input, Failure};
+use gamecheck::sevens::rules::{MAX_RANKS, MAX_SUITS};
 use gamecheck::sevens::{format, solve_all, solver_by_name, Rules, Stuck};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -14,7 +15,7 @@ pub enum StuckArg {
     Pass,
 }
 
-/// The sevens rule flags (games.md §3, "Rule variants").
+/// The sevens rule flags (`gamecheck rules sevens`, docs/rules.md).
 #[derive(Debug, Clone, clap::Args)]
 pub struct RuleArgs {
     /// Number of suits, 1..=4 (taken in the order S, H, C, D).
@@ -38,8 +39,17 @@ impl RuleArgs {
             StuckArg::Lose => Stuck::Lose,
             StuckArg::Pass => Stuck::Pass,
         };
-        Rules::new(self.suits, self.ranks, self.start, stuck)
-            .map_err(|e| Failure::Usage(e.to_string()))
+        Rules::new(self.suits, self.ranks, self.start, stuck).map_err(|e| {
+            // checked in this order, so a rule error names the first bad flag
+            let flag = if !(1..=MAX_SUITS).contains(&self.suits) {
+                "--suits"
+            } else if !(1..=MAX_RANKS).contains(&self.ranks) {
+                "--ranks"
+            } else {
+                "--start"
+            };
+            Failure::Usage(format!("{flag}: {}", e.0))
+        })
     }
 }
 

@@ -18,12 +18,12 @@ use std::time::Duration;
 /// One subcommand per game.
 #[derive(Debug, clap::Subcommand)]
 pub enum StressGame {
-    /// Marble (games.md §1); PROGRAM reads the contest input and prints Alice/Bob lines.
+    /// Marble (rules: `gamecheck rules marble`); PROGRAM reads the contest input and prints Alice/Bob lines.
     Marble(MarbleStressArgs),
-    /// Paint (games.md §2); PROGRAM reads the contest input and prints `Case i: Alice`
+    /// Paint (rules: `gamecheck rules paint`); PROGRAM reads the contest input and prints `Case i: Alice`
     /// or `Case i: Bob` lines.
     Paint(PaintStressArgs),
-    /// Sevens (games.md §3); PROGRAM reads the contest input and prints Alice/Bob/Draw
+    /// Sevens (rules: `gamecheck rules sevens`); PROGRAM reads the contest input and prints Alice/Bob/Draw
     /// lines. The deck given by the rule flags stays fixed (no shrinking inside a deal).
     Sevens(SevensStressArgs),
 }
@@ -38,8 +38,9 @@ pub struct StressCommon {
     /// Cases in the largest inputs (capped at the contest's T limit).
     #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub cases: u64,
-    /// Seed of the run (default: a fresh one, printed); the same seed repeats the run.
-    #[arg(long)]
+    /// Seed of the run, at most 2^53 − 1 (default: a fresh one, printed); the same seed
+    /// repeats the run.
+    #[arg(long, value_parser = super::parse_seed)]
     pub seed: Option<u64>,
     /// Time limit of one run of PROGRAM, in seconds; past it PROGRAM is killed with its
     /// process group and reported as a timeout.

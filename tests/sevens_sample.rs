@@ -1,4 +1,4 @@
-//! The contest sample (`shared/cases/sevens_sample.in` / `.out`), through the command
+//! The contest sample (`tests/data/sevens_sample.in` / `.out`), through the command
 //! line with each solver that takes the standard deck, and through the library.
 
 use assert_cmd::Command;

@@ -1,4 +1,4 @@
-//! The sevens contest format (`games.md` §3, "Contest input / output").
+//! The sevens contest format (`docs/rules.md`, "Sevens", "Contest input"; `gamecheck rules sevens`).
 //!
 //! Input: `T`, the number of deals, alone on the first line (required; `0` is no deals),
 //! then the deals, each = Alice's cards, half the deck. A card

@@ -15,7 +15,8 @@ pub struct RuleArgs {
     /// Run length k, 1..=side: the most marbles one move places (default min(3, side)).
     #[arg(long)]
     pub run: Option<usize>,
-    /// Allowed line families: a comma list of horizontal, vertical, rising, falling (or all).
+    /// Allowed line families: a comma list of horizontal (a printed row), vertical (two
+    /// printed rows apart), rising (/), falling (\), or all; drawn in `gamecheck rules marble`.
     #[arg(long, default_value = "all")]
     pub lines: String,
     /// Misère play: the player who cannot move wins.

@@ -57,7 +57,7 @@ impl ParseError {
 }
 
 /// A rule set that does not exist (a side, run length, deck shape or flag value outside
-/// the ranges of `games.md`).
+/// the ranges of `docs/rules.md`).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("invalid rules: {0}")]
 pub struct RuleError(pub String);

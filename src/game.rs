@@ -111,6 +111,12 @@ pub trait Game: Sized + Send + Sync + 'static {
     /// A located [`ParseError`].
     fn read(rules: &Self::Rules, text: &str) -> Result<Vec<Self::Case>, ParseError>;
 
+    /// A tip for an input that does not read under `rules` (marble: the side it does read
+    /// as), or `None`.
+    fn read_hint(_rules: &Self::Rules, _text: &str) -> Option<String> {
+        None
+    }
+
     /// A complete contest input holding `cases`, in the canonical layout.
     fn write(rules: &Self::Rules, cases: &[Self::Case]) -> String;
 

@@ -3,12 +3,12 @@
 //! Exact solvers for small two-player games, each checked against a slow, obviously
 //! correct *oracle*:
 //!
-//! - [`marble`]: the diamond board (`games.md` §1) — `naive` oracle, `bitmask` DFS,
+//! - [`marble`]: the diamond board (rules: `docs/rules.md`) — `naive` oracle, `bitmask` DFS,
 //!   `table` retrograde analysis (2^(n²) bits, built in well under a second for n = 5).
-//! - [`paint`]: the 2 × N strip (`games.md` §2) — `naive` oracle, `bitmask`, `grundy`
+//! - [`paint`]: the 2 × N strip (rules: `docs/rules.md`) — `naive` oracle, `bitmask`, `grundy`
 //!   (Grundy values of runs, XOR of the parts), and `periodic`, whose period of `g` is
 //!   found and proved by the periodicity theorem, so any N up to `u64::MAX` is answered.
-//! - [`sevens`]: the two-player card game with win, draw and loss (`games.md` §3) —
+//! - [`sevens`]: the two-player card game with win, draw and loss (rules: `docs/rules.md`) —
 //!   `naive` oracle over card names (decks up to 24 cards), `memo` hash-map DFS, `table`
 //!   DFS over a flat array of 50^4 two-bit entries for the standard deck.
 //!

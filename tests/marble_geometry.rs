@@ -6,7 +6,7 @@ use gamecheck::marble::geometry::{
 use gamecheck::marble::props::{leaves_square, masks_match_geometry};
 use gamecheck::marble::Line;
 
-/// The literal 4-diamond masks of games.md ("Direction boundary masks").
+/// The literal 4-diamond masks, worked out by hand (as drawn in `geometry`).
 #[test]
 fn four_diamond_masks_are_the_literal_values() {
     assert_eq!(BOUNDARY_MASKS[4][Line::Falling.index()], 0x8888);
@@ -15,9 +15,9 @@ fn four_diamond_masks_are_the_literal_values() {
     assert_eq!(BOUNDARY_MASKS[4][Line::Vertical.index()], 0xF888);
 }
 
-/// games.md lists the 4-diamond mask cells; the same, cell by cell.
+/// The 4-diamond mask cells, listed by hand; the same, cell by cell.
 #[test]
-fn four_diamond_mask_cells_are_listed_in_games_md() {
+fn four_diamond_mask_cells_are_the_listed_ones() {
     let cells = |line| -> Vec<usize> {
         (0..16)
             .filter(|i| BOUNDARY_MASKS[4][Line::index(line)] >> i & 1 == 1)

@@ -50,7 +50,7 @@ fn small_sides_every_board_every_variant() {
 }
 
 /// The empty standard board has 16 single cells and 66 runs of two or three
-/// (games.md's line families: 20 + 20 + 13 + 13).
+/// (by line family: 20 + 20 + 13 + 13).
 #[test]
 fn empty_standard_board_move_count() {
     let pair = MovegenPair::new(&Rules::standard());

@@ -1,5 +1,5 @@
 //! The Grundy values of runs and their proved period, checked from outside: `g` is
-//! recomputed here from the recurrence of `games.md` (own code, own mex) far beyond the
+//! recomputed here from the mex recurrence of the Grundy values (own code, own mex) far beyond the
 //! proof range, the recurrence itself is checked against the oracle's mex recursion on
 //! the empty strip, and the found period is the smallest.
 

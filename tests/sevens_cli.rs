@@ -66,13 +66,13 @@ fn a_card_outside_a_smaller_deck_is_an_error() {
     // a 2 × 6 deck has no C cards and no rank 7
     fails(
         &["--suits", "2", "--ranks", "6"],
-        "S1 S2 S3 S4 S5 C6\n",
-        &["line 1, column 16", "C6"],
+        "1\nS1 S2 S3 S4 S5 C6\n",
+        &["line 2, column 16", "C6"],
     );
     fails(
         &["--suits", "2", "--ranks", "6"],
-        "S1 S2 S3 S4 S5 H7\n",
-        &["line 1, column 17", "1..=6"],
+        "1\nS1 S2 S3 S4 S5 H7\n",
+        &["line 2, column 17", "1..=6"],
     );
 }
 
@@ -153,7 +153,7 @@ fn a_start_rank_outside_the_ranks_is_an_error() {
     fails(&["--start", "14"], SAMPLE_IN, &["start rank 14"]);
     fails(
         &["--ranks", "6", "--start", "7"],
-        "S1 S2 S3 S4 S5 S6 H1 H2 H3 H4 H5 H6\n",
+        "1\nS1 S2 S3 S4 S5 S6 H1 H2 H3 H4 H5 H6\n",
         &["1..=6"],
     );
 }
@@ -182,11 +182,31 @@ fn t_must_be_alone_and_non_negative() {
 
 #[test]
 fn an_empty_input_and_a_bad_rank_word_are_errors() {
-    fails(&[], "", &["at least one deal"]);
+    fails(&[], "", &["expected the number of deals T"]);
     fails(
         &[],
         &replace_card(3, "SX"),
         &["line 2, column 11", "unknown rank"],
+    );
+}
+
+#[test]
+fn a_deal_without_t_is_an_error_that_says_to_write_t() {
+    // T is required, as in the other games' formats: a deal on the first line is
+    // refused at its first card, with the fix
+    fails(
+        &[],
+        &format!("{}\n", deal1().join(" ")),
+        &[
+            "line 1, column 1",
+            "expected the number of deals T",
+            "`1` for a single deal",
+        ],
+    );
+    fails(
+        &["--suits", "1", "--ranks", "4"],
+        "S2 S4\n",
+        &["line 1, column 1", "found the card `S2`"],
     );
 }
 

@@ -1,5 +1,5 @@
 //! proptest: the fast solvers agree with the oracle on random small decks and deals for
-//! both stuck rules, and the laws of the game hold (`games.md` §3). Case counts come from
+//! both stuck rules, and the laws of the game hold (`docs/rules.md`, "Sevens"). Case counts come from
 //! `PROPTEST_CASES` (default 128 here, to keep `cargo test` fast); failures are kept in
 //! `proptest-regressions/sevens_props.txt`, and each shrunk one is also a named test below.
 
@@ -165,7 +165,7 @@ fn write_then_read_is_the_identity() {
     quickcheck::QuickCheck::new().quickcheck(law as fn(Vec<bool>) -> bool);
 }
 
-/// The deals the game's rules settle by hand (`games.md` §3), on tiny decks.
+/// The deals the game's rules settle by hand (`docs/rules.md`, "Sevens"), on tiny decks.
 #[test]
 fn hand_checked_deals() {
     let one = |ranks, k, stuck, alice: &[u8]| {
@@ -202,7 +202,7 @@ fn hand_checked_deals() {
 /// The named deal of a proptest regression: Alice's cards by name on `rules`, solved by
 /// the oracle, `memo` and `table`.
 fn regression(rules: Rules, alice: &str) -> Winner {
-    let deal = format::read(&format!("{alice}\n"), &rules)
+    let deal = format::read(&format!("1\n{alice}\n"), &rules)
         .ok()
         .and_then(|d| d.first().copied())
         .unwrap_or_else(|| {

@@ -19,7 +19,7 @@ fn gen(args: &[&str]) -> String {
     common::gen("marble", args)
 }
 
-/// Checks the canonical layout of `games.md`: T alone on the first line, then each
+/// Checks the canonical layout of `gen marble` (`docs/rules.md`, "Marble"): T alone on the first line, then each
 /// position as 2n−1 lines of 1, 2, …, n, …, 2, 1 symbols separated by single spaces,
 /// one blank line between positions, `\n` line ends.
 fn assert_canonical(text: &str, side: usize, t: usize) {

@@ -32,7 +32,7 @@ fn stress_cli(flags: &[&str], program: &str) -> Command {
     common::stress("paint", flags, program, &[])
 }
 
-/// Checks the canonical layout of `games.md` §2: T alone on the first line, `N M` on a
+/// Checks the canonical layout of `gen paint` (`docs/rules.md`, "Paint"): T alone on the first line, `N M` on a
 /// line, one `x y` per line, `\n` line ends, cells by column then row; returns the Ns.
 fn assert_canonical(text: &str, t: usize) -> Vec<u64> {
     assert!(text.ends_with('\n'), "{text:?}");
@@ -181,7 +181,7 @@ proptest! {
 
 // ---- the shrinker in process: the "program" is a closure ----
 
-/// g(L) by the mex recurrence of games.md, for L ≤ `len`.
+/// g(L) by the mex recurrence (Sprague–Grundy), for L ≤ `len`.
 fn g_table(len: usize) -> Vec<u32> {
     let mut g = vec![0u32];
     for n in 1..=len {

@@ -34,7 +34,7 @@ fn stress(flags: &[&str], program: &str, program_args: &[&str]) -> Command {
     common::stress("sevens", flags, program, program_args)
 }
 
-/// The canonical layout of games.md §3: T alone on the first line, then one deal per
+/// The canonical layout of `gen sevens` (`docs/rules.md`, "Sevens"): T alone on the first line, then one deal per
 /// line, `hand` cards separated by single spaces, ranks as numbers 1..=13, `\n` ends.
 fn assert_canonical(text: &str, hand: usize, t: usize) {
     assert!(text.ends_with('\n'), "{text:?}");

@@ -13,7 +13,9 @@ pub struct GenCommon {
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
     pub cases: u64,
     /// Seed of the input (the same seed gives the same bytes); default: a fresh one,
-    /// printed on stderr.
+    /// printed on stderr. Any 64-bit seed, unlike `verify` and `stress` (at most
+    /// 2^53 − 1): the seed of a `stress` round, which `stress` prints for `gen` to replay
+    /// the round's input, may be larger.
     #[arg(long)]
     pub seed: Option<u64>,
     /// Size of the cases, in (0, 1]: 1 is full size; `stress` grows it from small, and

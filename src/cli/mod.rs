@@ -1,10 +1,13 @@
 //! Command-line parsing (clap) and dispatch. Exit codes: 0 success, 1 a mismatch or a
 //! failed check, 2 bad input or usage.
 
+mod completions;
 mod games;
 mod gen;
+mod rules;
 mod solve;
 mod stress;
+mod tips;
 
 use clap::{Parser, Subcommand};
 use gamecheck::error::ParseError;
@@ -37,6 +40,10 @@ enum Command {
     /// (exit 0 all rounds passed, 1 a failure, 2 usage or PROGRAM cannot be started).
     #[command(subcommand)]
     Stress(ForGame<stress::Stress>),
+    /// Print the rules of a game and its contest input and output (all games without GAME).
+    Rules(rules::RulesArgs),
+    /// Print a shell completion script on stdout (bash, zsh, fish, elvish, powershell).
+    Completions(completions::CompletionsArgs),
 }
 
 /// `--game`: `all` (`None`) or one game of the list.
@@ -55,8 +62,9 @@ struct VerifyArgs {
     /// Which game to check.
     #[arg(long, default_value = "all", value_parser = game_choice())]
     game: GameChoice,
-    /// Seed of the random cases (default: a fresh one, printed in the report).
-    #[arg(long)]
+    /// Seed of the random cases, at most 2^53 − 1 (default: a fresh one, printed in the
+    /// report).
+    #[arg(long, value_parser = parse_seed)]
     seed: Option<u64>,
     /// Random cases per game, at most 10,000,000 (default: each game's budget; 0 for
     /// exhaustive checks only).
@@ -65,6 +73,32 @@ struct VerifyArgs {
     /// Print only JSON on stdout: {"seed", "ok", "rows": [...], "failures": [...]}.
     #[arg(long)]
     json: bool,
+    /// Print the table's detail column whole on one line per row (by default the table
+    /// fits 120 columns: long details are wrapped under their row).
+    #[arg(long)]
+    wide: bool,
+}
+
+/// The largest seed a command takes: 2^53 − 1, the largest integer a JSON reader that
+/// holds numbers as doubles (JavaScript, jq) keeps exact.
+pub const MAX_SEED: u64 = (1 << 53) - 1;
+
+/// Parses `--seed`: an integer in 0..=[`MAX_SEED`].
+pub fn parse_seed(text: &str) -> Result<u64, String> {
+    let too_large = || {
+        format!(
+            "{text} is above the largest seed, 2^53 − 1 = {MAX_SEED} (larger seeds lose digits \
+             in JSON readers such as JavaScript)"
+        )
+    };
+    match text.parse::<u64>() {
+        Ok(seed) if seed <= MAX_SEED => Ok(seed),
+        Ok(_) => Err(too_large()),
+        Err(_) if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => Err(too_large()),
+        Err(e) => Err(format!(
+            "{text} is not a seed (an integer 0..={MAX_SEED}): {e}"
+        )),
+    }
 }
 
 /// What went wrong, with the exit code it maps to.
@@ -92,7 +126,11 @@ impl Failure {
 
 /// Parses the command line, runs it, and maps the outcome to an exit code.
 pub fn run() -> ExitCode {
-    match dispatch(Cli::parse()) {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => tips::exit(e),
+    };
+    match dispatch(cli) {
         Ok(code) => code,
         Err(f) => f.exit(),
     }
@@ -109,6 +147,8 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Failure> {
         Command::Verify(args) => verify(&args),
         Command::Gen(g) => gamecheck::with_game!(g.game, G => gen::gen::<G>(&parsed(&g)?)),
         Command::Stress(g) => gamecheck::with_game!(g.game, G => stress::stress::<G>(&parsed(&g)?)),
+        Command::Rules(args) => rules::rules(&args),
+        Command::Completions(args) => completions::completions(&args),
     };
     result
 }
@@ -133,7 +173,10 @@ fn verify(args: &VerifyArgs) -> Result<ExitCode, Failure> {
             .and_then(|()| writeln!(out))
     } else {
         report
-            .write_table(&mut out)
+            .write_table_fitted(
+                &mut out,
+                (!args.wide).then_some(gamecheck::harness::report::TABLE_WIDTH),
+            )
             .and_then(|()| report.write_failures(&mut std::io::stderr()))
     };
     written.map_err(|e| Failure::Usage(format!("cannot write the report: {e}")))?;

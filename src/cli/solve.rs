@@ -38,7 +38,12 @@ pub fn solve<G: Game>(args: &SolveArgs<G>) -> Result<ExitCode, Failure> {
     let rules = G::rules(&args.rules).map_err(|e| Failure::Usage(e.to_string()))?;
     G::contest_rules(&rules).map_err(|e| Failure::Usage(e.to_string()))?;
     let (name, text) = read_input(input_path(&args.file))?;
-    let cases = G::read(&rules, &text).map_err(|e| located(&name, &e))?;
+    let cases = G::read(&rules, &text).map_err(|e| {
+        match (located(&name, &e), G::read_hint(&rules, &text)) {
+            (Failure::Usage(msg), Some(tip)) => Failure::Usage(format!("{msg}\ntip: {tip}")),
+            (other, _) => other,
+        }
+    })?;
     let answers = solve_cases::<G>(&rules, args.solver.unwrap_or(G::DEFAULT_VARIANT), &cases)
         .map_err(|e| Failure::Usage(e.to_string()))?;
     print_all(&G::write_answers(&answers))

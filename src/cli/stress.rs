@@ -26,8 +26,9 @@ pub struct StressCommon {
     /// Cases in the largest inputs (capped at the contest's T limit).
     #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub cases: u64,
-    /// Seed of the run (default: a fresh one, printed); the same seed repeats the run.
-    #[arg(long)]
+    /// Seed of the run, at most 2^53 − 1 (default: a fresh one, printed); the same seed
+    /// repeats the run.
+    #[arg(long, value_parser = super::parse_seed)]
     pub seed: Option<u64>,
     /// Time limit of one run of PROGRAM, in seconds; past it PROGRAM is killed with its
     /// process group and reported as a timeout.

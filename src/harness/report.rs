@@ -40,16 +40,35 @@ pub fn merge_by_solver(rows: impl IntoIterator<Item = Row>) -> Vec<Row> {
     merged
 }
 
-/// The most characters of a detail note the text table shows (JSON keeps it whole).
-const TABLE_DETAIL_CHARS: usize = 110;
+/// The width of the text table by default (`verify --wide` lifts it).
+pub const TABLE_WIDTH: usize = 120;
 
-fn shorten_detail(detail: &str) -> String {
-    if detail.chars().count() <= TABLE_DETAIL_CHARS {
-        detail.to_string()
-    } else {
-        let head: String = detail.chars().take(TABLE_DETAIL_CHARS - 1).collect();
-        format!("{head}…")
+/// `text` broken at spaces into lines of at most `width` characters (a longer word is
+/// cut where it must be).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let mut word: Vec<char> = word.chars().collect();
+        let used = line.chars().count();
+        if used > 0 && used + 1 + word.len() <= width {
+            line.push(' ');
+            line.extend(word.iter());
+            continue;
+        }
+        if used > 0 {
+            lines.push(std::mem::take(&mut line));
+        }
+        while word.len() > width {
+            lines.push(word.drain(..width).collect());
+        }
+        line = word.into_iter().collect();
     }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 /// A shrunk mismatch, ready to paste into a regression test.
@@ -109,8 +128,17 @@ impl Report {
         self.failures.push(failure);
     }
 
-    /// Prints the table: game, rules, solver, checked, mismatches, seconds, detail.
+    /// Prints the table (game, rules, solver, checked, mismatches, seconds, detail) within
+    /// [`TABLE_WIDTH`] columns: see [`Report::write_table_fitted`].
     pub fn write_table(&self, out: &mut impl Write) -> io::Result<()> {
+        self.write_table_fitted(out, Some(TABLE_WIDTH))
+    }
+
+    /// Prints the table: game, rules, solver, checked, mismatches, seconds, detail, one
+    /// line per row when that fits in `width` characters (or when `width` is `None`).
+    /// Otherwise each row's detail goes on the lines under the row, indented to the
+    /// rules column and wrapped at spaces to `width`; no detail is cut.
+    pub fn write_table_fitted(&self, out: &mut impl Write, width: Option<usize>) -> io::Result<()> {
         let headers = [
             "game",
             "rules",
@@ -131,7 +159,7 @@ impl Report {
                     r.checked.to_string(),
                     r.mismatches.to_string(),
                     format!("{:.3}", r.seconds),
-                    shorten_detail(r.detail.as_deref().unwrap_or_default()),
+                    r.detail.clone().unwrap_or_default(),
                 ]
             })
             .collect();
@@ -141,31 +169,42 @@ impl Report {
                 *w = (*w).max(c.chars().count());
             }
         }
+        let total = |columns: usize| widths[..columns].iter().sum::<usize>() + 2 * (columns - 1);
+        // all seven columns on one line, or the detail under its row
+        let columns = match width {
+            Some(w) if total(7) > w => 6,
+            _ => 7,
+        };
         let numeric = [false, false, false, true, true, true, false];
         let line = |out: &mut dyn Write, row: &[String]| -> io::Result<()> {
             let mut s = String::new();
-            for (i, c) in row.iter().enumerate() {
+            for (i, c) in row.iter().enumerate().take(columns) {
                 let pad = widths[i].saturating_sub(c.chars().count());
                 if numeric[i] {
                     s.push_str(&" ".repeat(pad));
                     s.push_str(c);
                 } else {
                     s.push_str(c);
-                    if i + 1 < row.len() {
-                        s.push_str(&" ".repeat(pad));
-                    }
+                    s.push_str(&" ".repeat(pad));
                 }
-                if i + 1 < row.len() {
-                    s.push_str("  ");
-                }
+                s.push_str("  ");
             }
             writeln!(out, "{}", s.trim_end())
         };
+        let indent = widths[0] + 2;
         line(out, &headers.map(String::from))?;
-        let total: usize = widths.iter().sum::<usize>() + 2 * (widths.len() - 1);
-        writeln!(out, "{}", "-".repeat(total))?;
+        if columns == 6 {
+            writeln!(out, "{}(detail)", " ".repeat(indent))?;
+        }
+        writeln!(out, "{}", "-".repeat(total(columns)))?;
         for row in &cells {
             line(out, row)?;
+            if columns == 6 && !row[6].is_empty() {
+                let w = width.unwrap_or(usize::MAX).saturating_sub(indent);
+                for part in wrap(&row[6], w) {
+                    writeln!(out, "{}{part}", " ".repeat(indent))?;
+                }
+            }
         }
         let checked: u64 = self.rows.iter().map(|r| r.checked).sum();
         let mismatches: u64 = self.rows.iter().map(|r| r.mismatches).sum();
@@ -251,5 +290,58 @@ mod tests {
         assert_eq!(json["ok"], false);
         assert_eq!(json["rows"][1]["mismatches"], 3);
         assert!(json["rows"][0]["detail"].is_null());
+    }
+
+    #[test]
+    fn the_table_fits_its_width_and_wide_keeps_each_row_on_one_line() {
+        let mut r = Report::new(7);
+        let long = "period 12, pre-period 71; proved: g(n+12) = g(n) for 71 ≤ n ≤ 156 = \
+                    2·n0+p+t (t = 2, g computed to 255) and a-very-long-word-without-spaces-\
+                    that-must-be-cut-somewhere-because-it-is-longer-than-the-whole-width-of-\
+                    the-table-itself-which-is-120";
+        for i in 0..3 {
+            let mut x = row(0);
+            x.rules = format!("random N ≤ 12, ≤ 20 unpainted, seed {i} and more words");
+            x.detail = Some(long.into());
+            r.push_row(x);
+        }
+        r.push_row(row(0));
+        let text = |width| {
+            let mut out = Vec::new();
+            r.write_table_fitted(&mut out, width).unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        let fitted = text(Some(TABLE_WIDTH));
+        for l in fitted.lines() {
+            assert!(l.chars().count() <= TABLE_WIDTH, "{l:?} is too wide");
+        }
+        // nothing of the detail is lost: its words, joined again, are the detail
+        let words: String = fitted
+            .lines()
+            .filter(|l| l.starts_with("        "))
+            .map(str::trim)
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(
+            words.contains("g(n+12) = g(n) for 71 ≤ n ≤ 156"),
+            "{fitted}"
+        );
+        let wide = text(None);
+        assert!(wide.lines().any(|l| l.contains(long)), "{wide}");
+        assert_eq!(wide.lines().count(), 8); // header, rule, 4 rows, blank, summary
+                                             // a table that fits is the same either way
+        let mut small = Report::new(7);
+        small.push_row(row(0));
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        small.write_table_fitted(&mut a, Some(TABLE_WIDTH)).unwrap();
+        small.write_table_fitted(&mut b, None).unwrap();
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn wrap_breaks_at_spaces_and_cuts_only_long_words() {
+        assert_eq!(wrap("aa bb cc", 5), ["aa bb", "cc"]);
+        assert_eq!(wrap("abcdefg h", 3), ["abc", "def", "g h"]);
+        assert_eq!(wrap("", 3), [""]);
     }
 }

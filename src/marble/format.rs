@@ -1,4 +1,4 @@
-//! The marble contest format (`games.md`, "Contest input / output").
+//! The marble contest format (`docs/rules.md`, "Marble", "Contest input"; `gamecheck rules marble`).
 //!
 //! Input: `T`, the first whitespace-separated token, then `T` positions of n² symbols
 //! `*` or `.` each, read as a stream: spaces, line breaks and blank lines anywhere

@@ -41,7 +41,7 @@ pub fn solver(rules: &Rules, variant: Variant) -> BoxSolver<MarbleGame> {
     }
 }
 
-/// The marble rule flags (see `gamecheck rules marble`).
+/// The marble rule flags (`gamecheck rules marble`, docs/rules.md).
 #[derive(Debug, Clone, clap::Args)]
 pub struct RuleArgs {
     /// Side n of the diamond, 1..=5.
@@ -50,7 +50,8 @@ pub struct RuleArgs {
     /// Run length k, 1..=side: the most marbles one move places (default min(3, side)).
     #[arg(long)]
     pub run: Option<usize>,
-    /// Allowed line families: a comma list of horizontal, vertical, rising, falling (or all).
+    /// Allowed line families: a comma list of horizontal (a printed row), vertical (two
+    /// printed rows apart), rising (/), falling (\), or all; drawn in `gamecheck rules marble`.
     #[arg(long, default_value = "all")]
     pub lines: String,
     /// Misère play: the player who cannot move wins.
@@ -213,7 +214,15 @@ impl Game for MarbleGame {
         } else {
             Play::Normal
         };
-        Rules::new(args.side, args.run, lines, play)
+        Rules::new(args.side, args.run, lines, play).map_err(|e| {
+            // the side is checked first, so a rule error names the side or else the run
+            let flag = if (1..=MAX_SIDE).contains(&args.side) {
+                "--run"
+            } else {
+                "--side"
+            };
+            RuleError(format!("{flag}: {}", e.0))
+        })
     }
 
     fn flags(rules: &Rules) -> String {
@@ -252,6 +261,22 @@ impl Game for MarbleGame {
 
     fn read(rules: &Rules, text: &str) -> Result<Vec<Position>, ParseError> {
         format::read(text, rules.side())
+    }
+
+    /// The sides whose positions the input reads as, when it does not read as `rules`'.
+    fn read_hint(rules: &Rules, text: &str) -> Option<String> {
+        let side = rules.side();
+        let fits: Vec<String> = (1..=MAX_SIDE)
+            .filter(|&s| s != side && format::read(text, s).is_ok())
+            .map(|s| s.to_string())
+            .collect();
+        (!fits.is_empty()).then(|| {
+            format!(
+                "the input reads as positions of side {} (this run's side is {side}): try `--side {}`",
+                fits.join(" or "),
+                fits[0]
+            )
+        })
     }
 
     fn write(_rules: &Rules, cases: &[Position]) -> String {

@@ -1,12 +1,11 @@
-//! The diamond ↔ square mapping and the direction boundary masks (`games.md`,
-//! "Board" and "Direction boundary masks"), derived from the geometry at compile time.
+//! The diamond ↔ square mapping and the direction boundary masks, derived from the geometry at compile time.
 //!
 //! Turned 45°, the diamond of side n is an n × n square; square cell `(r, c)` is bit
 //! `r·n + c`. The `j`-th symbol of diamond row `k` is square cell
 //! `r = min(k, n−1) − j, c = k − r`.
 //!
 //! A family's *boundary mask* is the set of cells from which one more step of that family
-//! leaves the square. For n = 4 (`games.md`; `.` empty, `#` in the mask, square row 0 on top):
+//! leaves the square. For n = 4 (`.` empty, `#` in the mask, square row 0 on top):
 //!
 //! ```text
 //! falling (+1)   horizontal (+3)   rising (+4)   vertical (+5)
@@ -26,7 +25,7 @@
 
 use super::rules::{Line, MAX_SIDE};
 
-/// One step of `line` in the square frame, as `(dr, dc)` (`games.md`, table of families).
+/// One step of `line` in the square frame, as `(dr, dc)` (the line families of `docs/rules.md`, turned into the square frame).
 pub const fn square_step(line: Line) -> (isize, isize) {
     match line {
         Line::Horizontal => (1, -1),
@@ -91,8 +90,8 @@ pub const fn diamond_row_len(side: usize, k: usize) -> usize {
     }
 }
 
-/// The square bit of the `j`-th symbol of diamond row `k` (`games.md`:
-/// `r = min(k, n−1) − j, c = k − r`).
+/// The square bit of the `j`-th symbol of diamond row `k` (`r = min(k, n−1) − j,
+/// c = k − r`).
 pub const fn diamond_to_square(side: usize, k: usize, j: usize) -> usize {
     let top = if k < side - 1 { k } else { side - 1 };
     let r = top - j;
@@ -178,7 +177,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn four_diamond_reading_order_matches_games_md() {
+    fn four_diamond_reading_order_is_the_literal_one() {
         let order: Vec<usize> = (0..7)
             .flat_map(|k| (0..diamond_row_len(4, k)).map(move |j| diamond_to_square(4, k, j)))
             .collect();

@@ -1,4 +1,4 @@
-//! Marble on the diamond board (`games.md`, section 1): rules, geometry and boundary
+//! Marble on the diamond board (rules: `docs/rules.md`, `gamecheck rules marble`): rules, geometry and boundary
 //! masks, the two move generators, the three solvers and the contest format.
 //!
 //! | solver | what it is | limit |

@@ -2,7 +2,7 @@
 //! boundary masks.
 //!
 //! A move is a set of 1..=k empty cells consecutive along one allowed family
-//! (`games.md`, "Moves"): each single cell once, then each run of length 2..=k of each
+//! (`docs/rules.md`, "Marble", "A move"): each single cell once, then each run of length 2..=k of each
 //! family once (a run of two or more cells determines its family, so no run repeats).
 
 use super::geometry::{step_offset, BOUNDARY_MASKS};

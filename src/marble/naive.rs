@@ -2,7 +2,7 @@
 //!
 //! The board is the contest text itself — diamond rows of `*` and `.` — and moves are
 //! found by walking square coordinates `(r, c)` with explicit bounds checks
-//! (`0 ≤ r, c < n`), straight from `games.md`. It shares nothing with the fast solvers
+//! (`0 ≤ r, c < n`), straight from the rules (`docs/rules.md`). It shares nothing with the fast solvers
 //! but the rule parameters: not the move generator, not the bit mapping, not the masks.
 //! Plain recursion, memoized by the board text; one memo per rule set, kept across
 //! positions.
@@ -59,7 +59,7 @@ impl Naive {
     }
 
     /// The diamond cell of square cell `(r, c)`: row `k = r + c`, symbol
-    /// `j = min(k, n−1) − r` (`games.md`, "Board").
+    /// `j = min(k, n−1) − r` (the diamond turned 45°; see `geometry`).
     fn diamond_cell(&self, r: usize, c: usize) -> Cell {
         let k = r + c;
         (k, k.min(self.side - 1) - r)
@@ -72,7 +72,7 @@ impl Naive {
         for r in 0..n {
             for c in 0..n {
                 for line in &self.lines {
-                    // one step of the family in the square frame (games.md table)
+                    // one step of the family in the square frame (the families of docs/rules.md)
                     let (dr, dc): (isize, isize) = match line {
                         Line::Horizontal => (1, -1),
                         Line::Vertical => (1, 1),

@@ -1,11 +1,11 @@
 //! Marble rule sets: side, run length, line families, normal or misère play
-//! (`games.md`, "Rule variants").
+//! (`docs/rules.md`, "Marble").
 
 use crate::error::RuleError;
 use std::fmt;
 use std::str::FromStr;
 
-/// One of the four line families of the diamond, named as drawn (`games.md`, "Moves").
+/// One of the four line families of the diamond, named as drawn (the pictures of `docs/rules.md`, "The four line families").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Line {
     /// A diamond row: the square's anti-diagonal `(r+1, c−1)`.

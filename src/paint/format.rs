@@ -1,4 +1,4 @@
-//! The paint contest format (`games.md`, section 2, "Contest input / output").
+//! The paint contest format (`docs/rules.md`, "Paint", "Contest input"; `gamecheck rules paint`).
 //!
 //! Input: whitespace-separated integers (line breaks carry no meaning): `T`, then per
 //! case `N M` and `M` cells `x y` (row `x` in {1, 2}, column `y` in `1..=N`, no cell

@@ -1,5 +1,5 @@
 //! The `grundy` solver: split the strip into independent parts, give each part its
-//! Grundy value, XOR them (Sprague–Grundy theorem; `games.md`, "Known structure").
+//! Grundy value, XOR them (Sprague–Grundy theorem).
 //!
 //! - a fully painted column separates the strip;
 //! - a column with one painted cell leaves an isolated cell: a nim heap of size 1 (no
@@ -150,7 +150,7 @@ pub fn parts(position: &Position, method: SplitMethod) -> Parts {
 }
 
 /// The Grundy value of `position` given `g` for runs: XOR of `g(L)` over its runs, XOR
-/// the parity of its half-painted columns. `g(0)` must be 0 (`games.md`).
+/// the parity of its half-painted columns. `g(0)` must be 0 (the empty run).
 ///
 /// With the column array (see [`SplitMethod`]) it is one branch-free pass: at every
 /// column `g` is asked for the length of the run so far (a prefix of a real run, so no

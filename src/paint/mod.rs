@@ -1,4 +1,4 @@
-//! Paint on the 2 × N strip (`games.md`, section 2): the position, the four solvers and
+//! Paint on the 2 × N strip (rules: `docs/rules.md`, `gamecheck rules paint`): the position, the four solvers and
 //! the contest format.
 //!
 //! A position is `N` (1..=u64::MAX columns) and the list of painted cells; nothing is
@@ -28,7 +28,7 @@ use std::fmt;
 pub use game::{PaintGame, Variant};
 
 /// The largest number of columns one move removes from a run (a 2 × 2 block takes two),
-/// the `t` of the periodicity theorem (`games.md`, "Known structure").
+/// the `t` of the periodicity theorem (see `periodic`).
 pub const MAX_COLUMNS_REMOVED: usize = 2;
 
 /// One cell of the strip: `row` 1 (top) or 2 (bottom), `col` 1..=N, as in the contest
@@ -54,7 +54,7 @@ impl fmt::Display for Cell {
     }
 }
 
-/// A position that breaks the rules of `games.md`: no columns, a cell outside the grid,
+/// A position that breaks the rules (`docs/rules.md`, "Paint"): no columns, a cell outside the grid,
 /// a cell listed twice.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {

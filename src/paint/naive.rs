@@ -1,7 +1,7 @@
 //! The oracle: a deliberately naive paint solver, the specification in code.
 //!
 //! The strip is two text rows, `#` painted and `.` unpainted. Every legal move is tried,
-//! straight from `games.md`: each single unpainted cell, and each 2 × 2 block (columns
+//! straight from the rules (`docs/rules.md`): each single unpainted cell, and each 2 × 2 block (columns
 //! `j`, `j + 1`, both rows) of four unpainted cells. Plain recursion under normal play
 //! (a player who cannot move loses), memoized by the text; one memo kept across
 //! positions. It shares nothing with the fast solvers: no bits, no parts, no Grundy table.

@@ -1,7 +1,7 @@
 //! The `periodic` solver: `grundy` with the ultimate period of `g` *found and proved*.
 //!
-//! **Periodicity theorem** (Guy & Smith, for octal-like games; `games.md`, "Known
-//! structure"): if `g(n + p) = g(n)` for all `n0 ≤ n ≤ 2·n0 + p + t`, where `t` is the
+//! **Periodicity theorem** (Guy & Smith 1956, for octal-like games; *Winning Ways*,
+//! ch. 4): if `g(n + p) = g(n)` for all `n0 ≤ n ≤ 2·n0 + p + t`, where `t` is the
 //! most columns one move removes from a run (here [`MAX_COLUMNS_REMOVED`] = 2), then
 //! `g(n + p) = g(n)` for every `n ≥ n0`. The constant heap of size 1 that a single-cell
 //! move leaves does not change the argument. The bound is inclusive (safe whether or not

@@ -9,7 +9,7 @@ use super::rules::{Rules, MAX_RANKS};
 use crate::error::RuleError;
 use std::fmt;
 
-/// The suit letters in deck order (`games.md` §3: S, H, C, D).
+/// The suit letters in deck order (`docs/rules.md`: S, H, C, D).
 pub const SUIT_LETTERS: [char; 4] = ['S', 'H', 'C', 'D'];
 
 /// One card: suit index 0..4 (S, H, C, D) and rank 1..=13.

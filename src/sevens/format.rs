@@ -1,7 +1,7 @@
-//! The sevens contest format (`games.md` §3, "Contest input / output").
+//! The sevens contest format (`docs/rules.md`, "Sevens", "Contest input"; `gamecheck rules sevens`).
 //!
-//! Input: an optional `T` (when the first token is an integer: the number of deals,
-//! alone on the first line), then the deals, each = Alice's cards, half the deck. A card
+//! Input: `T`, the number of deals, alone on the first line (required; `0` is no deals),
+//! then the deals, each = Alice's cards, half the deck. A card
 //! is a suit letter (S, H, C, D) then a rank (1..=13 or A, T, J, Q, K), letters in any
 //! case: `S7`, `H10`, `DA`, `cq`, `ST`. A deal may span lines but one line never holds
 //! cards of two deals, so a deal with too many cards is caught at the card that takes it
@@ -97,41 +97,53 @@ pub fn parse_card(
 /// Reads a contest input of deals of the deck of `rules`.
 ///
 /// # Errors
-/// A located [`ParseError`]: a deck with an odd number of cards; `T` not alone on the
-/// first line, or negative; a card that does not exist or is repeated in its deal; a
+/// A located [`ParseError`]: a deck with an odd number of cards; `T` missing, not alone
+/// on the first line, or negative; a card that does not exist or is repeated in its deal; a
 /// deal with too many cards (at the card past its size) or too few (at the line that
 /// would take it past its size, or at the end of input); fewer deals than `T`, or
-/// anything after the `T`-th; an input with no deal.
+/// anything after the `T`-th; no `T` (a card or the end of input where it belongs).
 pub fn read(input: &str, rules: &Rules) -> Result<Vec<Deal>, ParseError> {
     let start = Location { line: 1, column: 1 };
     let size = rules
         .contest_hand_size()
         .map_err(|e| ParseError::new(start, None, e.0))?;
     let mut sc = Scanner::new(input);
-    // T: when the first token starts with a digit or a minus sign and a digit
-    let mut count: Option<u64> = None;
-    if let Some(tok) = sc.peek_token() {
-        let t = tok.text.as_bytes();
-        let numeric =
-            t[0].is_ascii_digit() || (t[0] == b'-' && t.len() > 1 && t[1].is_ascii_digit());
-        if numeric {
-            sc.next_token();
-            count = Some(parse_u64(tok, "the number of deals T", None)?);
-            if let Some(next) = sc.peek_token() {
-                if next.location.line == tok.location.line {
-                    return Err(ParseError::new(
-                        next.location,
-                        None,
-                        format!(
-                            "T must be alone on the first line: found `{}` after it",
-                            shorten(next.text)
-                        ),
-                    ));
-                }
-            }
+    // T, alone on the first line (required, as in the other games' formats)
+    let tok = match sc.next_token() {
+        None => {
+            return Err(ParseError::new(
+                sc.location(),
+                None,
+                "expected the number of deals T, found the end of input",
+            ))
+        }
+        Some(tok) => tok,
+    };
+    if parse_card(tok, rules, None).is_ok() {
+        return Err(ParseError::new(
+            tok.location,
+            None,
+            format!(
+                "expected the number of deals T alone on the first line, found the card `{}` \
+                 (write T first: `1` for a single deal)",
+                shorten(tok.text)
+            ),
+        ));
+    }
+    let t = parse_u64(tok, "the number of deals T", None)?;
+    if let Some(next) = sc.peek_token() {
+        if next.location.line == tok.location.line {
+            return Err(ParseError::new(
+                next.location,
+                None,
+                format!(
+                    "T must be alone on the first line: found `{}` after it",
+                    shorten(next.text)
+                ),
+            ));
         }
     }
-    let mut deals: Vec<Deal> = Vec::with_capacity(count.unwrap_or(16).min(4096) as usize);
+    let mut deals: Vec<Deal> = Vec::with_capacity(t.min(4096) as usize);
     let mut cards = CardSet::EMPTY;
     let mut in_deal = 0usize; // cards of the current deal so far
     let mut current_line = 0usize;
@@ -142,18 +154,16 @@ pub fn read(input: &str, rules: &Rules) -> Result<Vec<Deal>, ParseError> {
             current_line = tok.location.line;
             if in_deal == 0 {
                 // this line starts a new deal
-                if let Some(t) = count {
-                    if deals.len() as u64 == t {
-                        return Err(ParseError::new(
-                            tok.location,
-                            None,
-                            format!(
-                                "unexpected `{}` after the last deal (T = {t}): expected the \
-                                 end of input",
-                                shorten(tok.text)
-                            ),
-                        ));
-                    }
+                if deals.len() as u64 == t {
+                    return Err(ParseError::new(
+                        tok.location,
+                        None,
+                        format!(
+                            "unexpected `{}` after the last deal (T = {t}): expected the end \
+                             of input",
+                            shorten(tok.text)
+                        ),
+                    ));
                 }
             }
         }
@@ -220,19 +230,14 @@ pub fn read(input: &str, rules: &Rules) -> Result<Vec<Deal>, ParseError> {
             ),
         ));
     }
-    match count {
-        Some(t) if (deals.len() as u64) < t => Err(ParseError::new(
+    if (deals.len() as u64) < t {
+        return Err(ParseError::new(
             sc.location(),
             None,
             format!("expected T = {t} deals, found only {}", deals.len()),
-        )),
-        None if deals.is_empty() => Err(ParseError::new(
-            sc.location(),
-            None,
-            "expected at least one deal (or T), found the end of input",
-        )),
-        _ => Ok(deals),
+        ));
     }
+    Ok(deals)
 }
 
 /// The number of tokens on `line`, from the scanner's position on.
@@ -280,36 +285,50 @@ mod tests {
     }
 
     #[test]
-    fn reads_with_and_without_t() {
+    fn reads_deals_after_t() {
         let r = small();
-        let a = read("s1 hA H3\n", &r).unwrap();
+        let a = read("1\ns1 hA H3\n", &r).unwrap();
         assert_eq!(write(&a), "1\nS1 H1 H3\n");
         let b = read("2\nS1\nH1 H3\nS2 S3 H2\n", &r).unwrap();
         assert_eq!(b.len(), 2);
         assert_eq!(b[0], a[0]);
         assert_eq!(read(&write(&b), &r).unwrap(), b);
         assert_eq!(read("0\n", &r).unwrap(), vec![]);
+        assert_eq!(read("1\r\nS1 H1 H3\r\n", &r).unwrap(), a);
+    }
+
+    #[test]
+    fn t_is_required() {
+        let r = small();
+        let e = read("S1 H1 H3\n", &r).unwrap_err();
+        assert_eq!((e.location.line, e.location.column), (1, 1));
+        assert!(e.message.contains("expected the number of deals T"), "{e}");
+        assert!(e.message.contains("`1` for a single deal"), "{e}");
+        let e = read("", &r).unwrap_err();
+        assert!(e.message.contains("T, found the end of input"), "{e}");
+        let e = read("X3\n", &r).unwrap_err();
+        assert!(e.message.contains("number of deals T, an integer"), "{e}");
     }
 
     #[test]
     fn errors_are_located() {
         let r = small();
-        let e = read("S1 H1 X3\n", &r).unwrap_err();
-        assert_eq!((e.location.line, e.location.column), (1, 7));
+        let e = read("1\nS1 H1 X3\n", &r).unwrap_err();
+        assert_eq!((e.location.line, e.location.column), (2, 7));
         assert_eq!(e.case, Some(("deal", 1)));
-        let e = read("S1 H1 S4\n", &r).unwrap_err();
-        assert_eq!((e.location.line, e.location.column), (1, 8));
+        let e = read("1\nS1 H1 S4\n", &r).unwrap_err();
+        assert_eq!((e.location.line, e.location.column), (2, 8));
         assert!(e.message.contains("does not exist"));
-        let e = read("S1 H1 S1\n", &r).unwrap_err();
+        let e = read("1\nS1 H1 S1\n", &r).unwrap_err();
         assert!(e.message.contains("repeated"));
-        let e = read("S1 H1 S2 S3\n", &r).unwrap_err();
-        assert_eq!((e.location.line, e.location.column), (1, 10));
+        let e = read("1\nS1 H1 S2 S3\n", &r).unwrap_err();
+        assert_eq!((e.location.line, e.location.column), (2, 10));
         assert!(e.message.contains("too many"));
-        let e = read("S1 H1\nS2 S3 H2\n", &r).unwrap_err();
-        assert_eq!((e.location.line, e.location.column), (2, 1));
+        let e = read("2\nS1 H1\nS2 S3 H2\n", &r).unwrap_err();
+        assert_eq!((e.location.line, e.location.column), (3, 1));
         assert!(e.message.contains("too few"));
-        let e = read("S1 H1\n", &r).unwrap_err();
-        assert_eq!((e.location.line, e.location.column), (2, 1));
+        let e = read("1\nS1 H1\n", &r).unwrap_err();
+        assert_eq!((e.location.line, e.location.column), (3, 1));
         assert!(e.message.contains("ends inside deal 1"));
         let e = read("2\nS1 H1 H2\n", &r).unwrap_err();
         assert!(e.message.contains("found only 1"));
@@ -319,8 +338,6 @@ mod tests {
         assert!(e.message.contains("alone"));
         let e = read("-1\n", &r).unwrap_err();
         assert!(e.message.contains("non-negative"));
-        let e = read("", &r).unwrap_err();
-        assert!(e.message.contains("at least one deal"));
         let odd = Rules::new(3, 3, None, Stuck::Lose).unwrap();
         assert!(read("S1", &odd).unwrap_err().message.contains("odd"));
     }

@@ -53,7 +53,7 @@ pub enum StuckArg {
     Pass,
 }
 
-/// The sevens rule flags (see `gamecheck rules sevens`).
+/// The sevens rule flags (`gamecheck rules sevens`, docs/rules.md).
 #[derive(Debug, Clone, clap::Args)]
 pub struct RuleArgs {
     /// Number of suits S, 1..=4 (S, H, C, D in that order).
@@ -253,7 +253,17 @@ impl Game for SevensGame {
             StuckArg::Lose => Stuck::Lose,
             StuckArg::Pass => Stuck::Pass,
         };
-        Rules::new(args.suits, args.ranks, args.start, stuck)
+        Rules::new(args.suits, args.ranks, args.start, stuck).map_err(|e| {
+            // checked in this order, so a rule error names the first bad flag
+            let flag = if !(1..=MAX_SUITS).contains(&args.suits) {
+                "--suits"
+            } else if !(1..=MAX_RANKS).contains(&args.ranks) {
+                "--ranks"
+            } else {
+                "--start"
+            };
+            RuleError(format!("{flag}: {}", e.0))
+        })
     }
 
     fn flags(rules: &Rules) -> String {

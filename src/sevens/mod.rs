@@ -1,4 +1,4 @@
-//! Sevens, the two-player card game with win, draw and loss (`games.md` §3): deck shapes
+//! Sevens, the two-player card game with win, draw and loss (rules: `docs/rules.md`, `gamecheck rules sevens`): deck shapes
 //! and stuck rules, the playable-card generator, three solvers and the contest format.
 //!
 //! | solver | what it is | limit |

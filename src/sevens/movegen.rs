@@ -2,7 +2,7 @@
 //!
 //! Chains are carried as the [`CardSet`](super::cards::CardSet) bits of the *played*
 //! cards: bit `16·suit + rank`, so each suit is a 16-bit lane whose played ranks form one
-//! contiguous run through the start rank K (`games.md` §3). Both pieces here are
+//! contiguous run through the start rank K (`docs/rules.md`, "Sevens"). Both pieces here are
 //! branch-free bit arithmetic on that `u64`; neither is shared with the oracle, which
 //! works on card names and rank ranges.
 

@@ -2,7 +2,7 @@
 //!
 //! Hands are sets of card names (`"S7"`, `"H10"`), chains are rank ranges
 //! (`Some((low, high))`, or `None` for a suit not started), and the game is plain minimax
-//! over the legal plays, written straight from `games.md` §3 — the forced opening, the
+//! over the legal plays, written straight from the rules (`docs/rules.md`, "Sevens") — the forced opening, the
 //! draw rule checked at the start of a turn, a stuck player losing (`lose`) or passing
 //! (`pass`, where the game ends as soon as a hand is empty). It shares nothing with the
 //! fast solvers but the rule parameters: not the card bits, not the generator, not the
@@ -20,7 +20,7 @@ pub const MAX_CARDS: usize = 24;
 /// Memo entries kept before the memo is emptied (bounds the memory of long runs).
 const MEMO_LIMIT: usize = 200_000;
 
-/// The suit letters, in deck order (`games.md` §3).
+/// The suit letters, in deck order (`docs/rules.md`, "Sevens").
 const SUITS: [char; 4] = ['S', 'H', 'C', 'D'];
 
 /// A position: each suit's chain as a rank range, both hands as card names, and the
@@ -226,7 +226,7 @@ impl Naive {
     }
 
     /// The start of the game: the hands dealt, nothing played, the holder of the first
-    /// suit's start card to move (they must play it: `games.md` §3).
+    /// suit's start card to move (they must play it: `docs/rules.md`, "Sevens").
     ///
     /// # Panics
     /// When Alice holds a card outside this deck (a deal of another rule set).

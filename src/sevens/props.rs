@@ -211,7 +211,7 @@ pub fn order_does_not_matter(
         let j = rng.random_range(i..names.len());
         names.swap(i, j);
     }
-    let text = format!("{}\n", names.join(" "));
+    let text = format!("1\n{}\n", names.join(" "));
     let read = format::read(&text, rules).map_err(|e| e.to_string())?;
     let back = read.first().ok_or("no deal read")?;
     if back != deal {

@@ -1,5 +1,5 @@
 //! Sevens rule sets: the deck shape (suits, ranks, start rank) and the stuck rule
-//! (`games.md` §3, "Rule variants").
+//! (`docs/rules.md`, "Sevens", "The deck and the deal" and "Play").
 
 use crate::error::RuleError;
 use std::fmt;

@@ -15,7 +15,7 @@
 //! so the certificate of [`super::table::Table::certify`] finds every move it needs.
 //!
 //! The search starts after the forced opening (the holder of the first suit's start
-//! card plays it, `games.md` §3), at the chains with that one card played.
+//! card plays it, `docs/rules.md`, "Sevens"), at the chains with that one card played.
 
 use super::cards::Deal;
 use super::movegen::{MoveGen, Pack};

@@ -1,4 +1,4 @@
-//! The marble adapter of `gen` and `stress` (`games.md` §1, "Contest input / output").
+//! The marble adapter of `gen` and `stress` (`docs/rules.md`, "Marble", "Contest input").
 //!
 //! - generation: each cell holds a marble with probability `p`; with `--density D`,
 //!   `p = 1 − scale·(1 − D)` (rounds grow from nearly full boards to density D); without

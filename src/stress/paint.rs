@@ -1,11 +1,11 @@
-//! The paint adapter of `gen` and `stress` (`games.md` §2, "Contest input / output").
+//! The paint adapter of `gen` and `stress` (`docs/rules.md`, "Paint", "Contest input").
 //!
 //! - generation: `N` uniform in `1..=max(1, ⌈scale · max_n⌉)`; each column is *half
 //!   painted* (exactly one cell, top or bottom at random) with probability `half`, else
 //!   each of its two cells is painted with probability `painted` (default: drawn per
 //!   case uniformly from `[0, 0.6]`). Half-painted columns get their own share because
 //!   they are what real bugs (and the planted one) are about: a column with one painted
-//!   cell is a nim heap of size 1 *and* a separator (games.md, "Known structure");
+//!   cell is a nim heap of size 1 *and* a separator (see `crate::paint::grundy`);
 //! - a case is kept in a canonical form: cells sorted by column, then row (so equal
 //!   strips are equal values, which the shrinker's cache needs);
 //! - input: the canonical layout (`T` alone, `N M` on a line, one `x y` per line),

@@ -1,4 +1,4 @@
-//! The sevens adapter of `gen` and `stress` (`games.md` §3, "Contest input / output").
+//! The sevens adapter of `gen` and `stress` (`docs/rules.md`, "Sevens", "Contest input").
 //!
 //! - the deck shape (suits, R, K) and the stuck rule come from the rule flags and never
 //!   change, not even while shrinking: a contest program knows only its deck. The contest
@@ -30,7 +30,7 @@ use rand::Rng as _;
 pub const MAX_T: usize = 100;
 
 /// Decks of at most this many cards are also solved by the oracle (`naive`), whose cost
-/// grows steeply past it (`notes/sevens.md`: 0.1 s a deal for decks over 18 cards).
+/// grows steeply past it (measured: 0.1 s a deal for decks over 18 cards).
 pub const ORACLE_MAX_CARDS: usize = 16;
 
 /// The share of generated deals built draw-prone when the user does not say.
@@ -113,7 +113,7 @@ pub fn uniform_hand(rules: &Rules, rng: &mut Rng) -> CardSet {
 /// Why draw-prone (`lose` rule): with whole suits both players always have a playable
 /// card, each holds half the deck, so every card gets played: a draw. With mirrored
 /// suits the second player can answer every card `(a, r)` with `(b, r)` and back, so the
-/// second player never loses. Measured on the standard deck (`notes/stress-sevens.md`):
+/// second player never loses. Measured on the standard deck:
 /// whole suits are always drawn, mirrored suits and perturbed deals rarely, so about a
 /// quarter of draw-prone standard deals are draws — against almost none of the uniform
 /// ones.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A correct marble solution, written from games.md alone (shares no code with gamecheck).
+"""A correct marble solution, written from the rules (docs/rules.md) alone (shares no code with gamecheck).
 
 Usage: marble_correct.py [--side N] [--run K] [--misere] [--crlf]
 Reads the contest input on stdin (T, then T positions of N*N symbols `*`/`.`, whitespace

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A correct paint solution, written from games.md alone (shares no code with gamecheck).
+"""A correct paint solution, written from the rules (docs/rules.md) alone (shares no code with gamecheck).
 
 Usage: paint_correct.py [--crlf]
 Reads the contest input on stdin (integers separated by any whitespace: T, then per case

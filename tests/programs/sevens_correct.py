@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A correct sevens solution, written from games.md §3 alone (shares no code with gamecheck).
+"""A correct sevens solution, written from the rules (docs/rules.md) alone (shares no code with gamecheck).
 
 Usage: sevens_correct.py [--suits S] [--ranks R] [--start K] [--stuck lose|pass]
 Reads the contest input on stdin (optional T alone on the first line, then deals of half

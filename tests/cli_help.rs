@@ -1,0 +1,307 @@
+//! The CLI points to the fix: `rules`, `completions`, the `verify` table's width, usage
+//! errors with a tip, and the seed limit (issue 14). Usage errors exit 2 with nothing on
+//! stdout.
+
+mod common;
+
+use common::{assert_usage_error, gamecheck};
+use predicates::prelude::*;
+
+const RULES: &str = include_str!("../docs/rules.md");
+
+fn stdout_of(args: &[&str]) -> String {
+    let out = gamecheck().args(args).assert().code(0).get_output().clone();
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn stderr_of_usage_error(args: &[&str]) -> String {
+    let out = assert_usage_error(args).get_output().clone();
+    String::from_utf8(out.stderr).unwrap()
+}
+
+// --- rules -------------------------------------------------------------------------
+
+#[test]
+fn rules_prints_each_game_from_docs_rules_md() {
+    for (game, heading, others) in [
+        ("marble", "## Marble", ["## Paint", "## Sevens"]),
+        ("paint", "## Paint", ["## Marble", "## Sevens"]),
+        ("sevens", "## Sevens", ["## Marble", "## Paint"]),
+    ] {
+        let text = stdout_of(&["rules", game]);
+        // the shared introduction (input text, line ends), then the game's section
+        assert!(text.starts_with("# The games\n"), "{game}: {text}");
+        assert!(text.contains("CRLF"), "{game}");
+        let start = RULES.find(heading).unwrap();
+        let section = &text[text.find(heading).unwrap()..];
+        assert!(RULES[start..].starts_with(section.trim_end()), "{game}");
+        for other in others {
+            assert!(!text.contains(other), "{game} shows {other}");
+        }
+    }
+    assert!(stdout_of(&["rules", "sevens"]).contains("A T J Q K"));
+    assert!(stdout_of(&["rules", "marble"]).contains("falling (\\)"));
+}
+
+#[test]
+fn rules_without_a_game_prints_the_whole_text() {
+    assert_eq!(stdout_of(&["rules"]), RULES);
+}
+
+#[test]
+fn rules_of_an_unknown_game_lists_the_games() {
+    let err = stderr_of_usage_error(&["rules", "chess"]);
+    assert!(err.contains("marble, paint, sevens"), "{err}");
+}
+
+/// The worked examples of docs/rules.md give the answers the text says.
+#[test]
+fn the_worked_examples_of_the_rules_hold() {
+    let marble = "1\n*\n* *\n* * *\n. . * *\n* * *\n* *\n.\n";
+    assert!(RULES.contains(marble.trim_start_matches("1\n").trim_end()));
+    gamecheck()
+        .args(["solve", "marble"])
+        .write_stdin(marble)
+        .assert()
+        .code(0)
+        .stdout("Alice\n");
+    let paint = "2\n3 1\n1 2\n1 0\n";
+    assert!(RULES.contains(paint));
+    gamecheck()
+        .args(["solve", "paint"])
+        .write_stdin(paint)
+        .assert()
+        .code(0)
+        .stdout("Case 1: Alice\nCase 2: Bob\n");
+    assert!(RULES.contains("1\nS2 S4\n"));
+    gamecheck()
+        .args(["solve", "sevens", "--suits", "1", "--ranks", "4"])
+        .write_stdin("1\nS2 S4\n")
+        .assert()
+        .code(0)
+        .stdout("Bob\n");
+    // all spades and hearts, ranks as letters and with CRLF line ends: a draw
+    let letters = "SA S2 S3 S4 S5 S6 S7 S8 S9 ST SJ SQ SK HA H2 H3 H4 H5 H6 H7 H8 H9 HT HJ HQ HK";
+    gamecheck()
+        .args(["solve", "sevens"])
+        .write_stdin(format!("1\r\n{letters}\r\n"))
+        .assert()
+        .code(0)
+        .stdout("Draw\n");
+}
+
+/// The line families as drawn in docs/rules.md: two empty cells on one line of the
+/// family (neighbours) are one move, so Alice fills both and wins; on no line they are
+/// two moves and Bob wins. Reading order indices of the 4-diamond: row 2 is 3 4 5, row 3
+/// is 6 7 8 9, row 4 is 10 11 12.
+#[test]
+fn the_line_families_are_the_drawn_ones() {
+    fn position(empty: [usize; 2]) -> String {
+        let mut s = String::from("1\n");
+        let mut i = 0;
+        for len in [1, 2, 3, 4, 3, 2, 1] {
+            let row: Vec<&str> = (i..i + len)
+                .map(|c| if empty.contains(&c) { "." } else { "*" })
+                .collect();
+            s.push_str(&row.join(" "));
+            s.push('\n');
+            i += len;
+        }
+        s
+    }
+    // (cells, the one family they share): a printed row; two printed rows apart in one
+    // column of the centred drawing; down-left (/); down-right (\)
+    let pairs = [
+        ([6, 7], "horizontal"),
+        ([3, 10], "vertical"),
+        ([3, 6], "rising"),
+        ([3, 7], "falling"),
+    ];
+    for (cells, family) in pairs {
+        for other in ["horizontal", "vertical", "rising", "falling"] {
+            let expected = if other == family { "Alice\n" } else { "Bob\n" };
+            gamecheck()
+                .args(["solve", "marble", "--lines", other])
+                .write_stdin(position(cells))
+                .assert()
+                .code(0)
+                .stdout(expected);
+        }
+    }
+}
+
+// --- completions ---------------------------------------------------------------------
+
+#[test]
+fn completions_are_written_for_bash_zsh_and_fish() {
+    for (shell, marker) in [
+        ("bash", "complete -F _gamecheck"),
+        ("zsh", "#compdef gamecheck"),
+        ("fish", "complete -c gamecheck"),
+    ] {
+        let script = stdout_of(&["completions", shell]);
+        assert!(script.contains(marker), "{shell}: {script}");
+        for word in ["solve", "verify", "stress", "rules", "wide", "marble"] {
+            assert!(script.contains(word), "{shell} lacks {word}");
+        }
+    }
+    let err = stderr_of_usage_error(&["completions", "tcsh"]);
+    assert!(err.contains("bash"), "{err}");
+}
+
+// --- verify's table ----------------------------------------------------------------
+
+#[test]
+fn the_verify_table_fits_120_columns_and_wide_prints_details_whole() {
+    let args = ["verify", "--game", "paint", "--cases", "10", "--seed", "1"];
+    let fitted = stdout_of(&args);
+    for line in fitted.lines() {
+        assert!(line.chars().count() <= 120, "too wide: {line:?}");
+    }
+    let proof = "period 12, pre-period 71; proved: g(n+12) = g(n) for 71 ≤ n ≤ 156";
+    assert!(fitted.contains(proof), "{fitted}");
+    let mut wide_args = args.to_vec();
+    wide_args.push("--wide");
+    let wide = stdout_of(&wide_args);
+    assert!(wide.lines().any(|l| l.chars().count() > 120));
+    // --wide: one line per row, the detail whole at its end
+    assert!(wide
+        .lines()
+        .any(|l| l.starts_with("paint") && l.contains(proof) && l.ends_with("by the oracle")));
+    // --json is unchanged by the table's width
+    let mut json_args = args.to_vec();
+    json_args.push("--json");
+    let json: serde_json::Value = serde_json::from_str(&stdout_of(&json_args)).unwrap();
+    assert!(json["rows"].as_array().unwrap().iter().any(|r| r["detail"]
+        .as_str()
+        .unwrap_or("")
+        .len()
+        > 100));
+}
+
+// --- usage errors with a tip ---------------------------------------------------------
+
+#[test]
+fn verify_with_a_game_word_suggests_the_game_flag() {
+    let err = stderr_of_usage_error(&["verify", "marble"]);
+    assert!(err.contains("unexpected argument 'marble'"), "{err}");
+    assert!(
+        err.contains("tip: to choose the game, use `--game marble`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn stress_without_the_double_dash_suggests_it() {
+    let err = stderr_of_usage_error(&["stress", "marble", "--seed", "3", "python3", "sol.py"]);
+    assert!(
+        err.contains("tip: put `--` before the program under test"),
+        "{err}"
+    );
+    assert!(
+        err.contains("gamecheck stress marble --seed 3 -- python3 sol.py"),
+        "{err}"
+    );
+    let err = stderr_of_usage_error(&["stress", "paint", "--rounds", "2"]);
+    assert!(
+        err.contains("tip: give the program under test after `--`: gamecheck stress paint --rounds 2 -- PROGRAM"),
+        "{err}"
+    );
+}
+
+#[test]
+fn out_of_range_rule_flags_are_named() {
+    for (args, flag) in [
+        (&["solve", "marble", "--side", "6"][..], "--side: side 6"),
+        (&["solve", "marble", "--side", "0"][..], "--side: side 0"),
+        (
+            &["solve", "marble", "--side", "2", "--run", "3"][..],
+            "--run: run length 3",
+        ),
+        (&["gen", "marble", "--side", "9"][..], "--side: side 9"),
+        (&["solve", "sevens", "--suits", "5"][..], "--suits: 5 suits"),
+        (
+            &["solve", "sevens", "--ranks", "14"][..],
+            "--ranks: 14 ranks",
+        ),
+        (
+            &["solve", "sevens", "--start", "14"][..],
+            "--start: start rank 14",
+        ),
+    ] {
+        let out = gamecheck()
+            .args(args)
+            .write_stdin("")
+            .assert()
+            .code(2)
+            .stdout("")
+            .get_output()
+            .clone();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(flag), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_marble_input_of_another_side_names_the_side_that_fits() {
+    let sample = include_str!("data/marble_sample.in");
+    // side 4 positions read as side 3: symbols left over after the last position
+    let err = common::solve_fails("marble", &["--side", "3"], sample);
+    assert!(err.contains("after the last position"), "{err}");
+    assert!(err.contains("try `--side 4`"), "{err}");
+    // a 3-diamond read with the default side 4: the input ends inside a position
+    let err = common::solve_fails("marble", &[], "1\n*\n* *\n* . *\n* *\n*\n");
+    assert!(err.contains("ends inside the position"), "{err}");
+    assert!(err.contains("try `--side 3`"), "{err}");
+    // an input that fits no side gets no tip
+    let err = common::solve_fails("marble", &[], "1\n* x\n");
+    assert!(!err.contains("tip"), "{err}");
+}
+
+// --- seeds ---------------------------------------------------------------------------
+
+#[test]
+fn seeds_above_2_pow_53_minus_1_are_refused_naming_the_limit() {
+    let too_big = "9007199254740992"; // 2^53
+    for args in [
+        &["verify", "--game", "paint", "--seed", too_big][..],
+        &["verify", "--seed", "18446744073709551615"][..],
+        &["verify", "--seed", "99999999999999999999999"][..],
+        &["stress", "marble", "--seed", too_big, "--", "true"][..],
+        &["stress", "paint", "--seed", too_big, "--", "true"][..],
+        &["stress", "sevens", "--seed", too_big, "--", "true"][..],
+    ] {
+        let err = stderr_of_usage_error(args);
+        assert!(err.contains("--seed"), "{args:?}: {err}");
+        assert!(
+            err.contains("2^53 − 1 = 9007199254740991"),
+            "{args:?}: {err}"
+        );
+    }
+    // the limit itself is a seed
+    gamecheck()
+        .args([
+            "verify",
+            "--game",
+            "paint",
+            "--cases",
+            "0",
+            "--seed",
+            "9007199254740991",
+        ])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("seed 9007199254740991"));
+    // gen replays a stress round, whose seed is any 64-bit number
+    gamecheck()
+        .args([
+            "gen",
+            "paint",
+            "--cases",
+            "1",
+            "--seed",
+            "18446744073709551615",
+        ])
+        .assert()
+        .code(0);
+}

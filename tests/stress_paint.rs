@@ -248,6 +248,7 @@ fn run_fake(
             stdout: program(&cases).into_bytes(),
             stderr_tail: String::new(),
             elapsed: Duration::ZERO,
+            ..RunOutput::default()
         })
     };
     let opts = StressOptions {

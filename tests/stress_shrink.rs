@@ -19,6 +19,7 @@ fn output(stdout: String, end: End) -> std::io::Result<RunOutput> {
         stdout: stdout.into_bytes(),
         stderr_tail: String::new(),
         elapsed: Duration::ZERO,
+        ..RunOutput::default()
     })
 }
 

@@ -236,6 +236,7 @@ mod tests {
             stdout: stdout.as_bytes().to_vec(),
             stderr_tail: String::new(),
             elapsed: Duration::ZERO,
+            ..RunOutput::default()
         }
     }
 

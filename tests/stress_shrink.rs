@@ -29,6 +29,7 @@ fn options(seed: u64, rounds: u64) -> StressOptions {
         cases: 40,
         seed,
         shrink_time: Duration::from_secs(30),
+        jobs: 1,
     }
 }
 

@@ -12,6 +12,9 @@ pub enum Class {
     WrongAnswer,
     /// A non-zero exit status or a signal.
     Crash,
+    /// A crash under a memory limit, with the peak resident memory near the limit or
+    /// an allocation failure on stderr.
+    MemoryLimit,
     /// No exit within the time limit.
     Timeout,
     /// A line that is not an answer, missing or extra lines, or too much output.
@@ -24,6 +27,7 @@ impl Class {
         match self {
             Class::WrongAnswer => "wrong answer",
             Class::Crash => "crash",
+            Class::MemoryLimit => "memory limit exceeded",
             Class::Timeout => "timeout",
             Class::Malformed => "malformed output",
         }
@@ -61,6 +65,19 @@ pub enum Verdict<A> {
     },
     /// The program did not finish in time (it was killed with its process group).
     Timeout,
+    /// The program failed (non-zero exit or a signal) under a memory limit, and its
+    /// peak resident memory reached 80% of the limit or its stderr shows an allocation
+    /// failure.
+    MemoryLimit {
+        /// How it ended.
+        end: End,
+        /// Its peak resident memory in bytes.
+        peak_rss: u64,
+        /// The limit in bytes.
+        limit: u64,
+        /// The tail of its stderr.
+        stderr_tail: String,
+    },
     /// The output is not one answer line per case.
     Malformed {
         /// 1-based line of the output where the problem is.
@@ -78,6 +95,7 @@ impl<A> Verdict<A> {
             Verdict::WrongAnswer { .. } => Some(Class::WrongAnswer),
             Verdict::Crash { .. } => Some(Class::Crash),
             Verdict::Timeout => Some(Class::Timeout),
+            Verdict::MemoryLimit { .. } => Some(Class::MemoryLimit),
             Verdict::Malformed { .. } => Some(Class::Malformed),
         }
     }
@@ -119,6 +137,24 @@ pub fn quote(line: &str) -> String {
     }
 }
 
+/// Whether a failed run under a memory limit of `limit` bytes ran out of memory: its
+/// peak resident memory reached 80% of the limit, or its stderr tail shows an
+/// allocation failure (`MemoryError`, `std::bad_alloc`, `out of memory`,
+/// `memory allocation of … failed`).
+pub fn memory_exceeded(peak_rss: u64, limit: u64, stderr_tail: &str) -> bool {
+    if peak_rss.saturating_mul(5) >= limit.saturating_mul(4) {
+        return true;
+    }
+    let lower = stderr_tail.to_lowercase();
+    lower.contains("memoryerror")
+        || lower.contains("std::bad_alloc")
+        || lower.contains("out of memory")
+        || lower.lines().any(|l| {
+            l.find("memory allocation of ")
+                .is_some_and(|at| l[at..].contains(" failed"))
+        })
+}
+
 /// Judges `out` against `expected`, our answers to the input's cases in order.
 pub fn judge<G: ContestGame + ?Sized>(
     game: &G,
@@ -128,9 +164,19 @@ pub fn judge<G: ContestGame + ?Sized>(
     let early = match out.end {
         End::TimedOut => Some(Verdict::Timeout),
         End::Exited(0) => None,
-        End::Exited(_) | End::Signaled(_) => Some(Verdict::Crash {
-            end: out.end,
-            stderr_tail: out.stderr_tail.clone(),
+        End::Exited(_) | End::Signaled(_) => Some(match out.memory_limit {
+            Some(limit) if memory_exceeded(out.peak_rss, limit, &out.stderr_tail) => {
+                Verdict::MemoryLimit {
+                    end: out.end,
+                    peak_rss: out.peak_rss,
+                    limit,
+                    stderr_tail: out.stderr_tail.clone(),
+                }
+            }
+            _ => Verdict::Crash {
+                end: out.end,
+                stderr_tail: out.stderr_tail.clone(),
+            },
         }),
         End::OutputCapped => Some(Verdict::Malformed {
             line: output_lines(&out.stdout).len(),
@@ -212,5 +258,33 @@ pub fn judge<G: ContestGame + ?Sized>(
         verdict: verdict.unwrap_or(Verdict::Pass),
         wrong,
         right,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn allocation_failures_are_recognised() {
+        let mib = 1 << 20;
+        assert!(memory_exceeded(0, 256 * mib, "Traceback…\nMemoryError\n"));
+        assert!(memory_exceeded(
+            0,
+            mib,
+            "terminate called after throwing an instance of 'std::bad_alloc'"
+        ));
+        assert!(memory_exceeded(
+            0,
+            mib,
+            "fatal error: runtime: out of memory"
+        ));
+        assert!(memory_exceeded(
+            0,
+            mib,
+            "memory allocation of 1073741824 bytes failed\n"
+        ));
+        assert!(memory_exceeded(205 * mib, 256 * mib, ""));
+        assert!(!memory_exceeded(100 * mib, 256 * mib, "index out of range"));
     }
 }

@@ -185,6 +185,10 @@ impl ContestGame for Marble {
         out.into_iter().map(|(_, p)| p).collect()
     }
 
+    fn read_input(&self, text: &str) -> Result<Vec<Self::Case>, crate::error::ParseError> {
+        crate::marble::format::read(text, self.rules.side())
+    }
+
     fn describe_case(&self, case: &Position) -> String {
         let e = case.empty_cells();
         format!("{e} empty cell{}", if e == 1 { "" } else { "s" })

@@ -362,6 +362,10 @@ impl ContestGame for Paint {
         v
     }
 
+    fn read_input(&self, text: &str) -> Result<Vec<Self::Case>, crate::error::ParseError> {
+        crate::paint::format::read(text)
+    }
+
     fn describe_case(&self, case: &Position) -> String {
         let u = case.unpainted();
         format!(

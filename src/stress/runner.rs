@@ -122,6 +122,8 @@ pub struct RunOutput {
     pub peak_rss: u64,
     /// Processes it left running, ended by the supervisor.
     pub left_behind: LeftBehind,
+    /// The address-space limit it ran under, in bytes, if any.
+    pub memory_limit: Option<u64>,
 }
 
 impl Default for RunOutput {
@@ -135,6 +137,7 @@ impl Default for RunOutput {
             cpu: Duration::ZERO,
             peak_rss: 0,
             left_behind: LeftBehind::default(),
+            memory_limit: None,
         }
     }
 }
@@ -371,6 +374,7 @@ pub fn run_limited(argv: &[String], input: &[u8], limits: &Limits) -> io::Result
         cpu: report.cpu,
         peak_rss: report.peak_rss,
         left_behind: report.left_behind,
+        memory_limit: limits.memory,
     })
 }
 

@@ -126,6 +126,28 @@ pub fn output_lines(stdout: &[u8]) -> Vec<String> {
     lines
 }
 
+/// One output line as a judge sees it: lossy UTF-8, without trailing whitespace.
+fn clean_line(line: &[u8]) -> String {
+    String::from_utf8_lossy(line).trim_end().to_string()
+}
+
+/// The first `n` lines of `stdout` as [`output_lines`] gives them, and the first line
+/// after them when a line that is not blank comes after them (an extra line); without
+/// building a string per line of a huge output.
+fn first_lines(stdout: &[u8], n: usize) -> (Vec<String>, Option<String>) {
+    let mut parts = stdout.split(|&b| b == b'\n');
+    let mut lines: Vec<String> = parts.by_ref().take(n).map(clean_line).collect();
+    let mut rest = parts.peekable();
+    let extra = rest.peek().map(|l| clean_line(l));
+    if rest.any(|l| !clean_line(l).is_empty()) {
+        return (lines, extra);
+    }
+    while lines.last().is_some_and(|l| l.is_empty()) {
+        lines.pop();
+    }
+    (lines, None)
+}
+
 /// `line` quoted for a report: control characters escaped, at most 60 characters.
 pub fn quote(line: &str) -> String {
     let escaped: String = line.chars().flat_map(char::escape_debug).collect();
@@ -179,7 +201,7 @@ pub fn judge<G: ContestGame + ?Sized>(
             },
         }),
         End::OutputCapped => Some(Verdict::Malformed {
-            line: output_lines(&out.stdout).len(),
+            line: out.stdout.iter().filter(|&&b| b == b'\n').count() + 1,
             problem: out.end.to_string(),
         }),
     };
@@ -190,50 +212,50 @@ pub fn judge<G: ContestGame + ?Sized>(
             right: Vec::new(),
         };
     }
-    let lines = output_lines(&out.stdout);
+    let (lines, extra) = first_lines(&out.stdout, expected.len());
     let mut verdict = None;
     let mut wrong = Vec::new();
     let mut right = Vec::new();
     for (i, line) in lines.iter().enumerate() {
-        let problem = if i >= expected.len() {
-            Some(Verdict::Malformed {
+        let problem = match game.parse_answer(line, i) {
+            None => Some(Verdict::Malformed {
                 line: i + 1,
                 problem: format!(
-                    "extra output: line {} is {} but the input has {} case{}",
+                    "line {} is not an answer: {} (expected {})",
                     i + 1,
                     quote(line),
-                    expected.len(),
-                    if expected.len() == 1 { "" } else { "s" }
+                    game.answer_form(i)
                 ),
-            })
-        } else {
-            match game.parse_answer(line, i) {
-                None => Some(Verdict::Malformed {
-                    line: i + 1,
-                    problem: format!(
-                        "line {} is not an answer: {} (expected {})",
-                        i + 1,
-                        quote(line),
-                        game.answer_form(i)
-                    ),
-                }),
-                Some(got) if got == expected[i] => {
-                    right.push(i);
-                    None
-                }
-                Some(got) => {
-                    wrong.push(i);
-                    Some(Verdict::WrongAnswer {
-                        case: i,
-                        expected: expected[i].clone(),
-                        got,
-                    })
-                }
+            }),
+            Some(got) if got == expected[i] => {
+                right.push(i);
+                None
+            }
+            Some(got) => {
+                wrong.push(i);
+                Some(Verdict::WrongAnswer {
+                    case: i,
+                    expected: expected[i].clone(),
+                    got,
+                })
             }
         };
         if verdict.is_none() {
             verdict = problem;
         }
+    }
+    if let (None, Some(line)) = (&verdict, extra) {
+        let i = expected.len();
+        verdict = Some(Verdict::Malformed {
+            line: i + 1,
+            problem: format!(
+                "extra output: line {} is {} but the input has {} case{}",
+                i + 1,
+                quote(&line),
+                expected.len(),
+                if expected.len() == 1 { "" } else { "s" }
+            ),
+        });
     }
     if verdict.is_none() && lines.len() < expected.len() {
         verdict = Some(Verdict::Malformed {

@@ -214,7 +214,7 @@ pub struct StressFailure<C, A> {
     pub round: Round,
     /// The class of the failure (kept while shrinking).
     pub class: Class,
-    /// The round's own run (before shrinking).
+    /// The round's own run (before shrinking); its stdout is cut to its first 64 KiB.
     pub original: Trial<C, A>,
     /// The smallest failing input found, and the program's run on it.
     pub minimal: Trial<C, A>,
@@ -478,7 +478,22 @@ pub fn stress_with<G: ContestGame + ?Sized, T: Target + ?Sized>(
             let start = Instant::now();
             let mut shrinker = shrink::Shrinker::new(game, target, class, start + opts.shrink_time)
                 .with_jobs(jobs);
-            let (minimal, note) = shrinker.shrink(original.clone())?;
+            // the report needs the original's cases and verdict, not its whole stdout
+            // (up to 16 MiB): keep its first 64 KiB only
+            let kept = Trial {
+                cases: original.cases.clone(),
+                input: original.input.clone(),
+                expected: original.expected.clone(),
+                output: RunOutput {
+                    stdout: original.output.stdout[..original.output.stdout.len().min(64 << 10)]
+                        .to_vec(),
+                    stderr_tail: original.output.stderr_tail.clone(),
+                    left_behind: original.output.left_behind.clone(),
+                    ..original.output
+                },
+                judgement: original.judgement.clone(),
+            };
+            let (minimal, note) = shrinker.shrink(original)?;
             let shrink_runs = shrinker.runs();
             let single = shrinker.single_case().cloned();
             summary.left_behind.runs += shrinker.left_behind().runs;
@@ -490,15 +505,15 @@ pub fn stress_with<G: ContestGame + ?Sized, T: Target + ?Sized>(
                     summary.left_behind.commands.push(c.clone());
                 }
             }
-            let failing_case = match &original.judgement.verdict {
+            let failing_case = match &kept.judgement.verdict {
                 Verdict::WrongAnswer { case, .. } => Some(*case),
-                _ if original.cases.len() == 1 => Some(0),
-                _ => single.and_then(|c| original.cases.iter().position(|o| *o == c)),
+                _ if kept.cases.len() == 1 => Some(0),
+                _ => single.and_then(|c| kept.cases.iter().position(|o| *o == c)),
             };
             summary.failure = Some(StressFailure {
                 round: *round,
                 class,
-                original,
+                original: kept,
                 minimal,
                 shrink_runs,
                 shrink_seconds: start.elapsed().as_secs_f64(),

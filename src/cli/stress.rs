@@ -162,6 +162,7 @@ fn run<G: ContestGame>(mut game: G, common: &StressCommon) -> Result<ExitCode, F
     }
     let seed = common.seed.unwrap_or_else(gamecheck::rng::fresh_seed);
     eprintln!("gamecheck stress: seed {seed}");
+    keep_big_buffers_out_of_the_heap();
     let opts = StressOptions {
         rounds: common.rounds,
         cases: (common.cases as usize).min(game.max_batch()),
@@ -194,6 +195,18 @@ fn run<G: ContestGame>(mut game: G, common: &StressCommon) -> Result<ExitCode, F
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Program outputs (up to 16 MiB each, read on short-lived threads) are freed back to
+/// the system at once: glibc would otherwise raise its mmap threshold after the first
+/// free and keep later buffers in per-thread arenas that it does not trim.
+fn keep_big_buffers_out_of_the_heap() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // Safety: mallopt(3) only changes allocator tuning; a fixed threshold also turns
+    // off its dynamic adjustment.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 256 << 10);
+    }
 }
 
 fn program(common: &StressCommon) -> Program {

@@ -264,6 +264,9 @@ impl<'a, G: ContestGame + ?Sized, T: Target + ?Sized> Shrinker<'a, G, T> {
         }
         // The batch fails this way but we cannot tell which candidate does (a crash,
         // malformed output), or a wrong answer may hide behind another failure.
+        // the run's output (up to 16 MiB) is not needed below: free it before recursing,
+        // or every level of the halving would hold one
+        drop(t);
         let worth_splitting = got == Some(self.class) || self.class == Class::WrongAnswer;
         if !worth_splitting {
             return Ok(Vec::new());

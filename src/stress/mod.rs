@@ -207,6 +207,9 @@ pub struct Trial<C, A> {
     pub judgement: Judgement<A>,
 }
 
+/// The trial type of a game.
+pub type TrialOf<G> = Trial<<G as ContestGame>::Case, <G as ContestGame>::Answer>;
+
 /// A failure found by `stress`, shrunk.
 #[derive(Debug, Clone)]
 pub struct StressFailure<C, A> {
@@ -330,7 +333,7 @@ pub fn trials<G: ContestGame + ?Sized, T: Target + ?Sized>(
     target: &mut T,
     lists: &[Vec<G::Case>],
     jobs: usize,
-) -> Result<Vec<Trial<G::Case, G::Answer>>, StressError> {
+) -> Result<Vec<TrialOf<G>>, StressError> {
     let mut prepared = Vec::with_capacity(lists.len());
     for cases in lists {
         let input = game.write_input(cases);

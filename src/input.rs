@@ -45,7 +45,9 @@ impl<'a> Scanner<'a> {
         let c = self.text[self.pos..].chars().next()?;
         let here = self.location();
         self.pos += c.len_utf8();
-        if c == '\n' {
+        // a line ends at LF, at CRLF (the LF ends it) and at a lone CR
+        let lone_cr = c == '\r' && !self.text[self.pos..].starts_with('\n');
+        if c == '\n' || lone_cr {
             self.line += 1;
             self.column = 1;
         } else {
@@ -172,6 +174,15 @@ pub fn decode(bytes: &[u8]) -> Result<&str, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_lone_cr_ends_a_line_and_crlf_ends_one_line() {
+        let mut s = Scanner::new("1\rab\r\nc");
+        assert_eq!(s.next_token().unwrap().location.line, 1);
+        assert_eq!(s.next_token().unwrap().location.line, 2);
+        let t = s.next_token().unwrap();
+        assert_eq!((t.text, t.location.line, t.location.column), ("c", 3, 1));
+    }
 
     #[test]
     fn tokens_carry_lines_and_columns() {

@@ -248,6 +248,7 @@ fn run_fake(
             stdout: program(&cases).into_bytes(),
             stderr_tail: String::new(),
             elapsed: Duration::ZERO,
+            ..RunOutput::default()
         })
     };
     let opts = StressOptions {
@@ -255,6 +256,7 @@ fn run_fake(
         cases: 74,
         seed,
         shrink_time: Duration::from_secs(30),
+        jobs: 1,
     };
     let summary = stress(&mut game, &mut target, &opts, |_| {}, |_, _| {}).unwrap();
     (summary, runs)
@@ -315,7 +317,7 @@ fn cases_are_capped_at_the_contests_t_of_74() {
     )
     .assert()
     .code(0)
-    .stdout(predicate::str::starts_with("ok: 1 rounds, 74 cases: "));
+    .stdout(predicate::str::starts_with("ok: 1 round, 74 cases: "));
 }
 
 #[test]

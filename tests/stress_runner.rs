@@ -141,3 +141,78 @@ fn a_program_that_cannot_start_is_an_error() {
         std::io::ErrorKind::PermissionDenied
     );
 }
+
+/// Pids of live processes whose command line contains `needle`.
+fn live_with(needle: &str) -> Vec<u32> {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|&pid| {
+            std::fs::read(format!("/proc/{pid}/cmdline"))
+                .is_ok_and(|c| String::from_utf8_lossy(&c).contains(needle))
+                && running(pid)
+        })
+        .collect()
+}
+
+/// Runs a marble fixture that answers, then leaves a detached child holding stdout;
+/// checks the answers are all judged, the run is quick, and nothing is left behind.
+fn detached_child_run(fixture: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let marker = dir.path().join("pid").display().to_string();
+    let argv = vec![
+        "python3".to_string(),
+        "-S".into(),
+        program(fixture),
+        marker.clone(),
+    ];
+    // five standard positions with few empty cells (quick for the Python solver)
+    let input = "5\n".to_string() + &["*".repeat(13), "...".into()].concat().repeat(5);
+    let start = Instant::now();
+    let out = run(&argv, input.as_bytes(), Duration::from_secs(10)).unwrap();
+    let secs = start.elapsed().as_secs_f64();
+    assert_eq!(out.end, End::Exited(0), "{out:?}");
+    let lines: Vec<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
+    assert_eq!(lines.len(), 5, "{out:?}");
+    assert!(
+        lines.iter().all(|l| *l == "Alice" || *l == "Bob"),
+        "{lines:?}"
+    );
+    // the child sleeps 5 s: a run that waited for it, or for a grace period, is slow
+    assert!(secs < 2.5, "{fixture}: {secs:.2} s");
+    assert!(out.left_behind.count >= 1, "{out:?}");
+    assert!(
+        out.left_behind.commands.iter().any(|c| c.contains(fixture)),
+        "{:?}",
+        out.left_behind
+    );
+    assert!(
+        live_with(&marker).is_empty(),
+        "{fixture}: a process survived"
+    );
+}
+
+#[test]
+fn a_setsid_child_holding_stdout_neither_loses_the_output_nor_survives() {
+    detached_child_run("marble_setsid_child.py");
+}
+
+#[test]
+fn a_double_forked_daemon_neither_loses_the_output_nor_survives() {
+    detached_child_run("marble_daemon_child.py");
+}
+
+#[test]
+fn both_detaching_programs_at_once_in_parallel_threads() {
+    let a = std::thread::spawn(|| detached_child_run("marble_setsid_child.py"));
+    let b = std::thread::spawn(|| detached_child_run("marble_daemon_child.py"));
+    a.join().unwrap();
+    b.join().unwrap();
+}
+
+#[test]
+fn a_clean_program_leaves_nothing_behind_and_reports_its_usage() {
+    let out = run(&sh("echo hi"), b"", Duration::from_secs(10)).unwrap();
+    assert_eq!(out.left_behind.count, 0);
+    assert!(out.peak_rss > 0, "{out:?}");
+}

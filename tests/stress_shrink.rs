@@ -19,6 +19,7 @@ fn output(stdout: String, end: End) -> std::io::Result<RunOutput> {
         stdout: stdout.into_bytes(),
         stderr_tail: String::new(),
         elapsed: Duration::ZERO,
+        ..RunOutput::default()
     })
 }
 
@@ -28,6 +29,7 @@ fn options(seed: u64, rounds: u64) -> StressOptions {
         cases: 40,
         seed,
         shrink_time: Duration::from_secs(30),
+        jobs: 1,
     }
 }
 

@@ -5,10 +5,12 @@
 
 use super::games::{augment_with, PerGame};
 use super::Failure;
+use clap::FromArgMatches as _;
 use gamecheck::game::Contest;
 use gamecheck::harness::Progress;
 use gamecheck::stress::{
-    self, ContestGame, Program, StressError, StressFailure, StressOptions, StressSummary, Verdict,
+    self, Class, ContestGame, Program, Round, StressError, StressEvents, StressFailure,
+    StressOptions, StressSummary, Trial, Verdict,
 };
 use std::fmt::Write as _;
 use std::io::{IsTerminal, Write};
@@ -26,18 +28,41 @@ pub struct StressCommon {
     /// Cases in the largest inputs (capped at the contest's T limit).
     #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub cases: u64,
-    /// Seed of the run, at most 2^53 − 1 (default: a fresh one, printed); the same seed
-    /// repeats the run.
+    /// Seed of the run, at most 2^53 − 1 (default: a fresh one); printed on stderr at
+    /// the start, and in the report; the same seed repeats the run.
     #[arg(long, value_parser = super::parse_seed)]
     pub seed: Option<u64>,
-    /// Time limit of one run of PROGRAM, in seconds; past it PROGRAM is killed with its
-    /// process group and reported as a timeout.
+    /// Time limit of one run of PROGRAM, in seconds; past it PROGRAM is killed with
+    /// every process it started, and reported as a timeout.
     #[arg(long, default_value_t = 10.0, value_name = "SECS")]
     pub timeout: f64,
-    /// Write the minimal failing input, the expected and the actual output, and the
-    /// report into DIR (created if needed), ready for a regression test.
+    /// Runs of PROGRAM side by side (rounds, and the candidate batches of shrinking),
+    /// 1..=256. The result (failing round, verdict, shrunk case) is the same for every
+    /// N; times and run counts differ, and on a busy machine a run close to the time
+    /// limit may time out with one N and not another.
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub jobs: u64,
+    /// Address-space limit of each run of PROGRAM, in MiB (RLIMIT_AS, set before it
+    /// starts). A failed run whose peak resident memory reached 80% of it, or whose
+    /// stderr shows an allocation failure, is "memory limit exceeded". Runtimes such as
+    /// the JVM and Go reserve large address spaces at start (far beyond what they use):
+    /// give them a generous limit, or limit their heap themselves (java -Xmx).
+    #[arg(long, value_name = "MiB", value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
+    pub memory_limit: Option<u64>,
+    /// Write the minimal failing input, the expected and the actual output, the report
+    /// and the rules (rules.json) into DIR (created if needed), ready for a regression
+    /// test and for --replay.
     #[arg(long, value_name = "DIR")]
     pub save: Option<PathBuf>,
+    /// Run PROGRAM once on the failure saved in DIR by --save, under the rules saved
+    /// there (rule flags, --seed, --rounds and --cases are not allowed with it), our
+    /// answers recomputed; no shrinking. Exit 0 when it now passes, 1 when it still
+    /// fails (or DIR's expected.txt disagrees with our answers), 2 when DIR lacks a file.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["rounds", "cases", "seed", "save"])]
+    pub replay: Option<PathBuf>,
+    /// Set when the rules were read back from a --replay directory.
+    #[arg(long, hide = true)]
+    pub replay_rules_loaded: bool,
     /// The program under test and its arguments, after `--`.
     #[arg(last = true, required = true, value_name = "PROGRAM [ARGS]")]
     pub program: Vec<String>,
@@ -65,13 +90,31 @@ impl PerGame for Stress {
     }
 }
 
-/// Runs `gamecheck stress GAME`.
+/// Runs `gamecheck stress GAME`; with `--replay DIR`, first loads the rules saved there.
 pub fn stress<G: Contest>(args: &StressArgs<G>) -> Result<ExitCode, Failure> {
+    if let Some(dir) = &args.common.replay {
+        if !args.common.replay_rules_loaded {
+            return load_replay_rules::<G>(dir, &args.common);
+        }
+    }
     run(
         super::gen::contest::<G>(&args.rules, &args.size)?,
         &args.common,
     )
 }
+
+/// The saved rules of a `--save` directory (rules.json).
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+struct SavedRules {
+    /// The game (`marble`).
+    game: String,
+    /// The rule and size flags, as `gamecheck gen`/`stress` take them.
+    flags: String,
+    /// The rules in words, for a reader.
+    rules: String,
+}
+
+const RULES_FILE: &str = "rules.json";
 
 fn run<G: ContestGame>(mut game: G, common: &StressCommon) -> Result<ExitCode, Failure> {
     if !(common.timeout > 0.0 && common.timeout <= 1e6) {
@@ -80,58 +123,261 @@ fn run<G: ContestGame>(mut game: G, common: &StressCommon) -> Result<ExitCode, F
             common.timeout
         )));
     }
+    if let Some(dir) = &common.replay {
+        return replay(game, dir, common);
+    }
     if let Some(dir) = &common.save {
         // fail before the run, not after it: the directory must exist or be creatable
         std::fs::create_dir_all(dir)
             .map_err(|e| Failure::Usage(format!("--save: cannot create {}: {e}", dir.display())))?;
     }
     let seed = common.seed.unwrap_or_else(gamecheck::rng::fresh_seed);
+    eprintln!("gamecheck stress: seed {seed}");
+    keep_big_buffers_out_of_the_heap();
     let opts = StressOptions {
         rounds: common.rounds,
         cases: (common.cases as usize).min(game.max_batch()),
         seed,
         shrink_time: stress::DEFAULT_SHRINK_TIME,
+        jobs: common.jobs as usize,
     };
-    let mut program = Program::new(
-        common.program.clone(),
-        Duration::from_secs_f64(common.timeout),
-    );
+    let mut program = program(common);
     let label = format!("stress {}: rounds", game.name());
-    let bar = Progress::new(std::io::stderr().is_terminal(), opts.rounds, &label);
-    let result = stress::stress(
-        &mut game,
-        &mut program,
-        &opts,
-        |_| bar.tick(),
-        |round, class| {
-            bar.finish();
-            eprintln!(
-                "gamecheck stress: round {} of {} failed ({class}); shrinking…",
-                round.number, opts.rounds
-            );
-        },
-    );
-    bar.finish();
-    let summary = result.map_err(|e| match e {
-        StressError::Start(io) => {
-            Failure::Usage(format!("cannot start `{}`: {io}", program.display()))
-        }
-        StressError::Answers(msg) => Failure::Internal(msg),
-    })?;
+    let mut events = Events {
+        bar: Progress::new(std::io::stderr().is_terminal(), opts.rounds, &label),
+        rounds: opts.rounds,
+    };
+    let result = stress::stress_with(&mut game, &mut program, &opts, &mut events);
+    events.bar.finish();
+    let summary = result.map_err(|e| stress_error(e, &program))?;
     let mut text = String::new();
     let failed = write_report(&game, &program, &opts, &summary, &mut text);
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())
-        .and_then(|()| out.flush())
-        .map_err(|e| Failure::Usage(format!("cannot write the report: {e}")))?;
-    drop(out);
+    print_report(&text)?;
     if let (Some(dir), Some(f)) = (&common.save, &summary.failure) {
         save(dir, f, &game, &text)?;
         println!(
             "saved: {}",
-            dir.join("{input,expected,actual,report}.txt").display()
+            dir.join("{input,expected,actual,report}.txt, rules.json")
+                .display()
         );
     }
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// Program outputs (up to 16 MiB each, read on short-lived threads) are freed back to
+/// the system at once: glibc would otherwise raise its mmap threshold after the first
+/// free and keep later buffers in per-thread arenas that it does not trim.
+fn keep_big_buffers_out_of_the_heap() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // Safety: mallopt(3) only changes allocator tuning; a fixed threshold also turns
+    // off its dynamic adjustment.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 256 << 10);
+    }
+}
+
+fn program(common: &StressCommon) -> Program {
+    Program::new(
+        common.program.clone(),
+        Duration::from_secs_f64(common.timeout),
+    )
+    .with_memory_limit(common.memory_limit.map(|mib| mib << 20))
+}
+
+fn stress_error(e: StressError, program: &Program) -> Failure {
+    match e {
+        StressError::Start(io) => {
+            Failure::Usage(format!("cannot start `{}`: {io}", program.display()))
+        }
+        StressError::Answers(msg) => Failure::Internal(msg),
+    }
+}
+
+fn print_report(text: &str) -> Result<(), Failure> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| Failure::Usage(format!("cannot write the report: {e}")))
+}
+
+/// The progress bar and the messages on stderr during a run.
+struct Events {
+    bar: Progress,
+    rounds: u64,
+}
+
+impl StressEvents for Events {
+    fn round_passed(&mut self, _round: &Round) {
+        self.bar.tick();
+    }
+
+    fn round_failed(&mut self, round: &Round, class: Class, shrinking: bool) {
+        self.bar.finish();
+        eprintln!(
+            "gamecheck stress: round {} of {} failed ({class}){}",
+            round.number,
+            self.rounds,
+            if shrinking { "; shrinking…" } else { "" }
+        );
+    }
+}
+
+/// The flags given before `--` on our own command line (`--side`, `--seed`, …).
+fn flags_given() -> Vec<String> {
+    std::env::args()
+        .skip(1)
+        .take_while(|a| a != "--")
+        .filter(|a| a.starts_with("--"))
+        .map(|a| a.split('=').next().unwrap_or_default().to_string())
+        .collect()
+}
+
+/// `--replay DIR`: checks that no rule flag was given, reads DIR's saved rules and
+/// runs `stress` again under them (parsed by clap like a typed command line).
+fn load_replay_rules<G: Contest>(dir: &Path, common: &StressCommon) -> Result<ExitCode, Failure> {
+    let game = G::NAME;
+    const ALLOWED: [&str; 5] = [
+        "--replay",
+        "--timeout",
+        "--jobs",
+        "--memory-limit",
+        "--help",
+    ];
+    if let Some(flag) = flags_given()
+        .iter()
+        .find(|f| !ALLOWED.contains(&f.as_str()))
+    {
+        return Err(Failure::Usage(format!(
+            "{flag} cannot be used with --replay: the rules are read from {}",
+            dir.join(RULES_FILE).display()
+        )));
+    }
+    let path = dir.join(RULES_FILE);
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| Failure::Usage(format!("--replay: cannot read {}: {e}", path.display())))?;
+    let saved: SavedRules = serde_json::from_str(&text)
+        .map_err(|e| Failure::Usage(format!("--replay: {}: {e}", path.display())))?;
+    if saved.game != game {
+        return Err(Failure::Usage(format!(
+            "--replay: {} holds a {} failure, not {game}",
+            path.display(),
+            saved.game
+        )));
+    }
+    let mut argv: Vec<String> = vec![format!("gamecheck stress {game}")];
+    argv.extend(saved.flags.split_whitespace().map(String::from));
+    argv.extend([
+        "--timeout".into(),
+        common.timeout.to_string(),
+        "--jobs".into(),
+        common.jobs.to_string(),
+    ]);
+    if let Some(mib) = common.memory_limit {
+        argv.extend(["--memory-limit".into(), mib.to_string()]);
+    }
+    argv.extend([
+        "--replay".into(),
+        dir.display().to_string(),
+        "--replay-rules-loaded".into(),
+        "--".into(),
+    ]);
+    argv.extend(common.program.iter().cloned());
+    let invalid = |e: clap::Error| {
+        Failure::Usage(format!(
+            "--replay: the flags `{}` in {} are not valid: {}",
+            saved.flags,
+            path.display(),
+            e.kind()
+        ))
+    };
+    let matches = Stress::augment::<G>(clap::Command::new(argv[0].clone()))
+        .try_get_matches_from(&argv)
+        .map_err(invalid)?;
+    let parsed = StressArgs::<G>::from_arg_matches(&matches).map_err(invalid)?;
+    stress::<G>(&parsed)
+}
+
+/// Runs PROGRAM once on DIR's input under the loaded rules and judges it.
+fn replay<G: ContestGame>(
+    mut game: G,
+    dir: &Path,
+    common: &StressCommon,
+) -> Result<ExitCode, Failure> {
+    let read = |name: &str| {
+        let path = dir.join(name);
+        std::fs::read_to_string(&path)
+            .map_err(|e| Failure::Usage(format!("--replay: cannot read {}: {e}", path.display())))
+            .map(|text| (path, text))
+    };
+    let (input_path, input) = read("input.txt")?;
+    let (expected_path, saved_expected) = read("expected.txt")?;
+    let cases = game
+        .read_input(&input)
+        .map_err(|e| Failure::Usage(format!("{}: {e}", input_path.display())))?;
+    let answers = game.answers(&cases).map_err(Failure::Internal)?;
+    let saved_lines = stress::judge::output_lines(saved_expected.as_bytes());
+    let ours = game.write_answers(&answers);
+    let agree = saved_lines.len() == answers.len()
+        && saved_lines
+            .iter()
+            .enumerate()
+            .all(|(i, l)| game.parse_answer(l, i).as_ref() == Some(&answers[i]));
+    if !agree {
+        return Err(Failure::Internal(format!(
+            "{} disagrees with gamecheck's answers to {}:\n--- {} ---\n{}\n--- gamecheck now ---\n{}",
+            expected_path.display(),
+            input_path.display(),
+            expected_path.display(),
+            saved_expected.trim_end(),
+            ours.trim_end()
+        )));
+    }
+    let mut program = program(common);
+    let t =
+        stress::trial(&mut game, &mut program, &cases).map_err(|e| stress_error(e, &program))?;
+    let mut s = String::new();
+    let failed = t.judgement.verdict.class().is_some();
+    if failed {
+        let _ = writeln!(
+            s,
+            "FAILED: {} on the input replayed from {}",
+            t.judgement.verdict.class().map_or("", Class::name),
+            dir.display()
+        );
+    } else {
+        let _ = writeln!(
+            s,
+            "ok: `{}` now passes the input replayed from {} ({} case{}, {} {})",
+            program.display(),
+            dir.display(),
+            cases.len(),
+            plural(cases.len()),
+            game.name(),
+            game.rules()
+        );
+    }
+    let _ = writeln!(s, "program: {}", program.display());
+    let _ = writeln!(s, "rules:   {} {}", game.name(), game.rules());
+    let _ = writeln!(s, "input:   {}", input_path.display());
+    if failed {
+        let _ = writeln!(s);
+        write_verdict(&game, &program, &t, &mut s);
+    }
+    write_run_usage(
+        &program,
+        t.output.elapsed,
+        t.output.cpu,
+        t.output.peak_rss,
+        &mut s,
+    );
+    let mut left = stress::LeftBehindSummary::default();
+    left.add(&t.output);
+    write_left_behind(&left, &mut s);
+    print_report(&s)?;
     Ok(if failed {
         ExitCode::from(1)
     } else {
@@ -150,15 +396,20 @@ fn write_report<G: ContestGame>(
     let Some(f) = &summary.failure else {
         let _ = writeln!(
             s,
-            "ok: {} rounds, {} cases: `{}` agrees with gamecheck on every case \
+            "ok: {} round{}, {} case{}: `{}` agrees with gamecheck on every case \
              ({} {}, seed {})",
             summary.rounds_passed,
+            plural(summary.rounds_passed as usize),
             summary.cases_passed,
+            plural(summary.cases_passed as usize),
             program.display(),
             game.name(),
             game.rules(),
             opts.seed
         );
+        let u = &summary.usage;
+        write_run_usage(program, u.slowest_wall, u.slowest_cpu, u.peak_rss, s);
+        write_left_behind(&summary.left_behind, s);
         return false;
     };
     let r = &f.round;
@@ -188,6 +439,17 @@ fn write_report<G: ContestGame>(
         r.seed,
         r.size.scale
     );
+    if let Some(i) = f.failing_case {
+        if let Some(case) = f.original.cases.get(i) {
+            let _ = writeln!(
+                s,
+                "failing: case {} of the round's {} ({})",
+                i + 1,
+                f.original.cases.len(),
+                game.describe_case(case)
+            );
+        }
+    }
     let cases = &f.minimal.cases;
     if f.shrink_runs == 0 {
         let _ = writeln!(
@@ -219,8 +481,20 @@ fn write_report<G: ContestGame>(
     if let Some(note) = &f.note {
         let _ = writeln!(s, "note:    {note}");
     }
+    write_left_behind(&summary.left_behind, s);
     let _ = writeln!(s);
-    match &f.minimal.judgement.verdict {
+    write_verdict(game, program, &f.minimal, s);
+    true
+}
+
+/// The verdict on `t`, its input, our output and the program's.
+fn write_verdict<G: ContestGame>(
+    game: &G,
+    program: &Program,
+    t: &Trial<G::Case, G::Answer>,
+    s: &mut String,
+) {
+    match &t.judgement.verdict {
         Verdict::WrongAnswer {
             case,
             expected,
@@ -234,14 +508,26 @@ fn write_report<G: ContestGame>(
         }
         Verdict::Crash { end, stderr_tail } => {
             let _ = writeln!(s, "crash: {end}");
-            if !stderr_tail.is_empty() {
-                let _ = writeln!(s, "--- stderr (last lines) ---\n{}", stderr_tail.trim_end());
-            }
+            write_stderr(stderr_tail, s);
+        }
+        Verdict::MemoryLimit {
+            end,
+            peak_rss,
+            limit,
+            stderr_tail,
+        } => {
+            let _ = writeln!(
+                s,
+                "memory limit exceeded: {end}; peak resident memory {} of the {} limit",
+                mib(*peak_rss),
+                mib(*limit)
+            );
+            write_stderr(stderr_tail, s);
         }
         Verdict::Timeout => {
             let _ = writeln!(
                 s,
-                "timeout: no exit within {} s; killed with its process group",
+                "timeout: no exit within {} s; killed with every process it started",
                 program.timeout.as_secs_f64()
             );
         }
@@ -252,32 +538,107 @@ fn write_report<G: ContestGame>(
             let _ = writeln!(s, "(the program passed this input when run again)");
         }
     }
-    let _ = writeln!(s, "--- input ---\n{}", f.minimal.input.trim_end());
+    let _ = writeln!(s, "--- input ---\n{}", t.input.trim_end());
     let _ = writeln!(
         s,
         "--- expected output ---\n{}",
-        game.write_answers(&f.minimal.expected).trim_end()
+        game.write_answers(&t.expected).trim_end()
     );
-    let _ = writeln!(
-        s,
-        "--- actual output ---\n{}",
-        shown(&f.minimal.output.stdout)
-    );
-    true
+    let _ = writeln!(s, "--- actual output ---\n{}", shown(&t.output.stdout));
 }
 
-/// The program's stdout for the report: at most 4000 characters, `(nothing)` when empty.
+fn write_stderr(stderr_tail: &str, s: &mut String) {
+    if !stderr_tail.is_empty() {
+        let _ = writeln!(
+            s,
+            "--- stderr (last lines) ---\n{}",
+            escape_controls(stderr_tail.trim_end())
+        );
+    }
+}
+
+/// `bytes` in MiB with one decimal (`12.3 MiB`).
+fn mib(bytes: u64) -> String {
+    format!("{:.1} MiB", bytes as f64 / f64::from(1 << 20))
+}
+
+/// The final lines of a passing run: the slowest run's wall and CPU time and the
+/// largest peak resident memory, each against its limit.
+fn write_run_usage(program: &Program, wall: Duration, cpu: Duration, peak: u64, s: &mut String) {
+    let limit = program.timeout.as_secs_f64();
+    let _ = writeln!(
+        s,
+        "slowest run: {:.2} s wall ({:.0}% of the {limit} s time limit), {:.2} s CPU",
+        wall.as_secs_f64(),
+        100.0 * wall.as_secs_f64() / limit,
+        cpu.as_secs_f64()
+    );
+    match program.memory {
+        Some(limit) => {
+            let _ = writeln!(
+                s,
+                "peak memory: {} ({:.0}% of the {} limit)",
+                mib(peak),
+                100.0 * peak as f64 / limit as f64,
+                mib(limit)
+            );
+        }
+        None => {
+            let _ = writeln!(s, "peak memory: {} (no memory limit)", mib(peak));
+        }
+    }
+}
+
+/// A warning when runs left processes behind (the verdict does not change).
+fn write_left_behind(left: &stress::LeftBehindSummary, s: &mut String) {
+    if left.processes == 0 {
+        return;
+    }
+    let _ = writeln!(
+        s,
+        "warning: {} run{} left {} process{} behind (ended by gamecheck):",
+        left.runs,
+        plural(left.runs as usize),
+        left.processes,
+        if left.processes == 1 { "" } else { "es" }
+    );
+    for c in &left.commands {
+        let _ = writeln!(s, "  {}", escape_controls(c));
+    }
+}
+
+/// Control characters other than newline and tab shown escaped (`\0`, `\r`, `\u{1b}`).
+fn escape_controls(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\n' | '\t' => out.push(c),
+            '\0' => out.push_str("\\0"),
+            c if c.is_control() => out.extend(c.escape_debug()),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The program's stdout for the report: at most 4000 characters, control characters
+/// escaped, `(nothing)` when empty.
 fn shown(stdout: &[u8]) -> String {
-    let text = String::from_utf8_lossy(stdout);
+    let head = &stdout[..stdout.len().min(16 << 10)];
+    let text = String::from_utf8_lossy(head);
     if text.is_empty() {
         return "(nothing)".into();
     }
     let count = text.chars().count();
-    if count <= 4000 {
-        text.trim_end_matches('\n').to_string()
+    if count <= 4000 && head.len() == stdout.len() {
+        escape_controls(text.trim_end_matches('\n'))
     } else {
         let head: String = text.chars().take(4000).collect();
-        format!("{head}\n… ({} bytes in all)", stdout.len())
+        format!(
+            "{}\n… ({} bytes in all)",
+            escape_controls(&head),
+            stdout.len()
+        )
     }
 }
 
@@ -289,15 +650,22 @@ fn plural(n: usize) -> &'static str {
     }
 }
 
-/// Writes `input.txt`, `expected.txt`, `actual.txt` (the program's raw stdout) and
-/// `report.txt` into `dir`.
+/// Writes `input.txt`, `expected.txt`, `actual.txt` (the program's raw stdout),
+/// `report.txt` and `rules.json` (for `--replay`) into `dir`.
 fn save<G: ContestGame>(
     dir: &Path,
     f: &StressFailure<G::Case, G::Answer>,
     game: &G,
     report: &str,
 ) -> Result<(), Failure> {
-    let files: [(&str, &[u8]); 4] = [
+    let rules = serde_json::to_string_pretty(&SavedRules {
+        game: game.name().into(),
+        flags: game.flags(),
+        rules: game.rules(),
+    })
+    .map_err(|e| Failure::Internal(e.to_string()))?
+        + "\n";
+    let files: [(&str, &[u8]); 5] = [
         ("input.txt", f.minimal.input.as_bytes()),
         (
             "expected.txt",
@@ -305,6 +673,7 @@ fn save<G: ContestGame>(
         ),
         ("actual.txt", &f.minimal.output.stdout),
         ("report.txt", report.as_bytes()),
+        (RULES_FILE, rules.as_bytes()),
     ];
     std::fs::create_dir_all(dir)
         .map_err(|e| Failure::Usage(format!("--save: cannot create {}: {e}", dir.display())))?;

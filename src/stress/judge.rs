@@ -12,6 +12,9 @@ pub enum Class {
     WrongAnswer,
     /// A non-zero exit status or a signal.
     Crash,
+    /// A crash under a memory limit, with the peak resident memory near the limit or
+    /// an allocation failure on stderr.
+    MemoryLimit,
     /// No exit within the time limit.
     Timeout,
     /// A line that is not an answer, missing or extra lines, or too much output.
@@ -24,6 +27,7 @@ impl Class {
         match self {
             Class::WrongAnswer => "wrong answer",
             Class::Crash => "crash",
+            Class::MemoryLimit => "memory limit exceeded",
             Class::Timeout => "timeout",
             Class::Malformed => "malformed output",
         }
@@ -61,6 +65,19 @@ pub enum Verdict<A> {
     },
     /// The program did not finish in time (it was killed with its process group).
     Timeout,
+    /// The program failed (non-zero exit or a signal) under a memory limit, and its
+    /// peak resident memory reached 80% of the limit or its stderr shows an allocation
+    /// failure.
+    MemoryLimit {
+        /// How it ended.
+        end: End,
+        /// Its peak resident memory in bytes.
+        peak_rss: u64,
+        /// The limit in bytes.
+        limit: u64,
+        /// The tail of its stderr.
+        stderr_tail: String,
+    },
     /// The output is not one answer line per case.
     Malformed {
         /// 1-based line of the output where the problem is.
@@ -78,6 +95,7 @@ impl<A> Verdict<A> {
             Verdict::WrongAnswer { .. } => Some(Class::WrongAnswer),
             Verdict::Crash { .. } => Some(Class::Crash),
             Verdict::Timeout => Some(Class::Timeout),
+            Verdict::MemoryLimit { .. } => Some(Class::MemoryLimit),
             Verdict::Malformed { .. } => Some(Class::Malformed),
         }
     }
@@ -108,6 +126,28 @@ pub fn output_lines(stdout: &[u8]) -> Vec<String> {
     lines
 }
 
+/// One output line as a judge sees it: lossy UTF-8, without trailing whitespace.
+fn clean_line(line: &[u8]) -> String {
+    String::from_utf8_lossy(line).trim_end().to_string()
+}
+
+/// The first `n` lines of `stdout` as [`output_lines`] gives them, and the first line
+/// after them when a line that is not blank comes after them (an extra line); without
+/// building a string per line of a huge output.
+fn first_lines(stdout: &[u8], n: usize) -> (Vec<String>, Option<String>) {
+    let mut parts = stdout.split(|&b| b == b'\n');
+    let mut lines: Vec<String> = parts.by_ref().take(n).map(clean_line).collect();
+    let mut rest = parts.peekable();
+    let extra = rest.peek().map(|l| clean_line(l));
+    if rest.any(|l| !clean_line(l).is_empty()) {
+        return (lines, extra);
+    }
+    while lines.last().is_some_and(|l| l.is_empty()) {
+        lines.pop();
+    }
+    (lines, None)
+}
+
 /// `line` quoted for a report: control characters escaped, at most 60 characters.
 pub fn quote(line: &str) -> String {
     let escaped: String = line.chars().flat_map(char::escape_debug).collect();
@@ -119,6 +159,24 @@ pub fn quote(line: &str) -> String {
     }
 }
 
+/// Whether a failed run under a memory limit of `limit` bytes ran out of memory: its
+/// peak resident memory reached 80% of the limit, or its stderr tail shows an
+/// allocation failure (`MemoryError`, `std::bad_alloc`, `out of memory`,
+/// `memory allocation of … failed`).
+pub fn memory_exceeded(peak_rss: u64, limit: u64, stderr_tail: &str) -> bool {
+    if peak_rss.saturating_mul(5) >= limit.saturating_mul(4) {
+        return true;
+    }
+    let lower = stderr_tail.to_lowercase();
+    lower.contains("memoryerror")
+        || lower.contains("std::bad_alloc")
+        || lower.contains("out of memory")
+        || lower.lines().any(|l| {
+            l.find("memory allocation of ")
+                .is_some_and(|at| l[at..].contains(" failed"))
+        })
+}
+
 /// Judges `out` against `expected`, our answers to the input's cases in order.
 pub fn judge<G: ContestGame + ?Sized>(
     game: &G,
@@ -128,12 +186,22 @@ pub fn judge<G: ContestGame + ?Sized>(
     let early = match out.end {
         End::TimedOut => Some(Verdict::Timeout),
         End::Exited(0) => None,
-        End::Exited(_) | End::Signaled(_) => Some(Verdict::Crash {
-            end: out.end,
-            stderr_tail: out.stderr_tail.clone(),
+        End::Exited(_) | End::Signaled(_) => Some(match out.memory_limit {
+            Some(limit) if memory_exceeded(out.peak_rss, limit, &out.stderr_tail) => {
+                Verdict::MemoryLimit {
+                    end: out.end,
+                    peak_rss: out.peak_rss,
+                    limit,
+                    stderr_tail: out.stderr_tail.clone(),
+                }
+            }
+            _ => Verdict::Crash {
+                end: out.end,
+                stderr_tail: out.stderr_tail.clone(),
+            },
         }),
         End::OutputCapped => Some(Verdict::Malformed {
-            line: output_lines(&out.stdout).len(),
+            line: out.stdout.iter().filter(|&&b| b == b'\n').count() + 1,
             problem: out.end.to_string(),
         }),
     };
@@ -144,50 +212,50 @@ pub fn judge<G: ContestGame + ?Sized>(
             right: Vec::new(),
         };
     }
-    let lines = output_lines(&out.stdout);
+    let (lines, extra) = first_lines(&out.stdout, expected.len());
     let mut verdict = None;
     let mut wrong = Vec::new();
     let mut right = Vec::new();
     for (i, line) in lines.iter().enumerate() {
-        let problem = if i >= expected.len() {
-            Some(Verdict::Malformed {
+        let problem = match game.parse_answer(line, i) {
+            None => Some(Verdict::Malformed {
                 line: i + 1,
                 problem: format!(
-                    "extra output: line {} is {} but the input has {} case{}",
+                    "line {} is not an answer: {} (expected {})",
                     i + 1,
                     quote(line),
-                    expected.len(),
-                    if expected.len() == 1 { "" } else { "s" }
+                    game.answer_form(i)
                 ),
-            })
-        } else {
-            match game.parse_answer(line, i) {
-                None => Some(Verdict::Malformed {
-                    line: i + 1,
-                    problem: format!(
-                        "line {} is not an answer: {} (expected {})",
-                        i + 1,
-                        quote(line),
-                        game.answer_form(i)
-                    ),
-                }),
-                Some(got) if got == expected[i] => {
-                    right.push(i);
-                    None
-                }
-                Some(got) => {
-                    wrong.push(i);
-                    Some(Verdict::WrongAnswer {
-                        case: i,
-                        expected: expected[i].clone(),
-                        got,
-                    })
-                }
+            }),
+            Some(got) if got == expected[i] => {
+                right.push(i);
+                None
+            }
+            Some(got) => {
+                wrong.push(i);
+                Some(Verdict::WrongAnswer {
+                    case: i,
+                    expected: expected[i].clone(),
+                    got,
+                })
             }
         };
         if verdict.is_none() {
             verdict = problem;
         }
+    }
+    if let (None, Some(line)) = (&verdict, extra) {
+        let i = expected.len();
+        verdict = Some(Verdict::Malformed {
+            line: i + 1,
+            problem: format!(
+                "extra output: line {} is {} but the input has {} case{}",
+                i + 1,
+                quote(&line),
+                expected.len(),
+                if expected.len() == 1 { "" } else { "s" }
+            ),
+        });
     }
     if verdict.is_none() && lines.len() < expected.len() {
         verdict = Some(Verdict::Malformed {
@@ -212,5 +280,33 @@ pub fn judge<G: ContestGame + ?Sized>(
         verdict: verdict.unwrap_or(Verdict::Pass),
         wrong,
         right,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn allocation_failures_are_recognised() {
+        let mib = 1 << 20;
+        assert!(memory_exceeded(0, 256 * mib, "Traceback…\nMemoryError\n"));
+        assert!(memory_exceeded(
+            0,
+            mib,
+            "terminate called after throwing an instance of 'std::bad_alloc'"
+        ));
+        assert!(memory_exceeded(
+            0,
+            mib,
+            "fatal error: runtime: out of memory"
+        ));
+        assert!(memory_exceeded(
+            0,
+            mib,
+            "memory allocation of 1073741824 bytes failed\n"
+        ));
+        assert!(memory_exceeded(205 * mib, 256 * mib, ""));
+        assert!(!memory_exceeded(100 * mib, 256 * mib, "index out of range"));
     }
 }

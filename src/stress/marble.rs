@@ -160,6 +160,10 @@ impl ContestGame for Marble {
         crate::marble::game::smaller_positions(case)
     }
 
+    fn read_input(&self, text: &str) -> Result<Vec<Self::Case>, crate::error::ParseError> {
+        crate::marble::format::read(text, self.rules.side())
+    }
+
     fn describe_case(&self, case: &Position) -> String {
         let e = case.empty_cells();
         format!("{e} empty cell{}", if e == 1 { "" } else { "s" })
@@ -211,6 +215,7 @@ mod tests {
             stdout: stdout.as_bytes().to_vec(),
             stderr_tail: String::new(),
             elapsed: Duration::ZERO,
+            ..RunOutput::default()
         }
     }
 

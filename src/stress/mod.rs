@@ -24,12 +24,14 @@ pub mod sevens;
 pub mod shrink;
 
 pub use judge::{judge, Class, Judgement, Verdict};
-pub use runner::{End, Program, RunOutput, Target};
+pub use runner::{End, LeftBehind, Limits, Program, RunOutput, SharedTarget, Target};
 
 use crate::rng::{self, Rng};
 use rand::Rng as _;
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// How large generated cases are: `scale` runs from just above 0 (the smallest cases a
@@ -102,6 +104,13 @@ pub trait ContestGame {
 
     /// The size of a case in words, for reports (`2 empty cells`).
     fn describe_case(&self, case: &Self::Case) -> String;
+
+    /// Reads a whole contest input back into cases (`stress --replay` reads a saved
+    /// `input.txt` with it); the error names where the input is wrong.
+    ///
+    /// # Errors
+    /// The text is not a valid input under these rules.
+    fn read_input(&self, text: &str) -> Result<Vec<Self::Case>, crate::error::ParseError>;
 }
 
 /// The cases of one generated input: `cases` cases of size `size`, from `seed`.
@@ -128,6 +137,9 @@ pub struct StressOptions {
     pub seed: u64,
     /// How long shrinking may take before it reports the smallest failure found so far.
     pub shrink_time: Duration,
+    /// Runs of the program side by side (rounds, and candidate batches of shrinking);
+    /// 1 runs one at a time. The result does not depend on it.
+    pub jobs: usize,
 }
 
 /// The default time budget of shrinking.
@@ -161,7 +173,8 @@ pub fn rounds(opts: &StressOptions) -> Vec<Round> {
         .clamp(1, RAMP_ROUNDS);
     (1..=opts.rounds)
         .map(|number| {
-            let scale = (number as f64 / half as f64).min(1.0);
+            // at most 3 decimals, so that the printed value replays the round exactly
+            let scale = ((number as f64 / half as f64).min(1.0) * 1000.0).round() / 1000.0;
             // 1 case in round 1, `cases` from round `half` on
             let cases = if number >= half {
                 opts.cases
@@ -194,6 +207,9 @@ pub struct Trial<C, A> {
     pub judgement: Judgement<A>,
 }
 
+/// The trial type of a game.
+pub type TrialOf<G> = Trial<<G as ContestGame>::Case, <G as ContestGame>::Answer>;
+
 /// A failure found by `stress`, shrunk.
 #[derive(Debug, Clone)]
 pub struct StressFailure<C, A> {
@@ -201,7 +217,7 @@ pub struct StressFailure<C, A> {
     pub round: Round,
     /// The class of the failure (kept while shrinking).
     pub class: Class,
-    /// The round's own run (before shrinking).
+    /// The round's own run (before shrinking); its stdout is cut to its first 64 KiB.
     pub original: Trial<C, A>,
     /// The smallest failing input found, and the program's run on it.
     pub minimal: Trial<C, A>,
@@ -211,6 +227,60 @@ pub struct StressFailure<C, A> {
     pub shrink_seconds: f64,
     /// Why shrinking stopped early or was skipped, if it did.
     pub note: Option<String>,
+    /// Which case of the round's input fails (0-based), when one case does on its own.
+    pub failing_case: Option<usize>,
+}
+
+/// The most time and memory the runs of the rounds took (for the final lines of a
+/// passing run: how close a correct program came to its limits).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct UsagePeak {
+    /// Runs counted.
+    pub runs: u64,
+    /// Wall-clock time of the slowest run.
+    pub slowest_wall: Duration,
+    /// CPU time of that same run.
+    pub slowest_cpu: Duration,
+    /// The largest peak resident memory of a run, in bytes.
+    pub peak_rss: u64,
+}
+
+impl UsagePeak {
+    fn add(&mut self, out: &RunOutput) {
+        self.runs += 1;
+        if out.elapsed >= self.slowest_wall {
+            self.slowest_wall = out.elapsed;
+            self.slowest_cpu = out.cpu;
+        }
+        self.peak_rss = self.peak_rss.max(out.peak_rss);
+    }
+}
+
+/// Processes that runs left behind (the runner ended them): a warning in the report.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LeftBehindSummary {
+    /// Runs that left at least one process behind.
+    pub runs: u64,
+    /// Processes left behind, over all runs.
+    pub processes: usize,
+    /// Some of their command lines (distinct, at most [`runner::LEFT_BEHIND_SHOWN`]).
+    pub commands: Vec<String>,
+}
+
+impl LeftBehindSummary {
+    /// Counts the processes `out` left behind.
+    pub fn add(&mut self, out: &RunOutput) {
+        if out.left_behind.count == 0 {
+            return;
+        }
+        self.runs += 1;
+        self.processes += out.left_behind.count;
+        for c in &out.left_behind.commands {
+            if self.commands.len() < runner::LEFT_BEHIND_SHOWN && !self.commands.contains(c) {
+                self.commands.push(c.clone());
+            }
+        }
+    }
 }
 
 /// The result of a `stress` run.
@@ -222,6 +292,10 @@ pub struct StressSummary<C, A> {
     pub cases_passed: u64,
     /// The first failure, shrunk; `None` when every round passed.
     pub failure: Option<StressFailure<C, A>>,
+    /// The most time and memory a round's run took (rounds up to the failure).
+    pub usage: UsagePeak,
+    /// Processes left behind by any run (rounds and shrinking).
+    pub left_behind: LeftBehindSummary,
 }
 
 /// Why a `stress` run could not be completed.
@@ -244,18 +318,92 @@ pub fn trial<G: ContestGame + ?Sized, T: Target + ?Sized>(
     target: &mut T,
     cases: &[G::Case],
 ) -> Result<Trial<G::Case, G::Answer>, StressError> {
-    let input = game.write_input(cases);
-    let expected = game.answers(cases).map_err(StressError::Answers)?;
-    let output = target.run(input.as_bytes())?;
-    let judgement = judge(game, &output, &expected);
-    Ok(Trial {
-        cases: cases.to_vec(),
-        input,
-        expected,
-        output,
-        judgement,
-    })
+    let mut all = trials(game, target, &[cases.to_vec()], 1)?;
+    Ok(all.pop().expect("one trial per input"))
 }
+
+/// [`trial`] on each list of cases, with up to `jobs` runs of the program side by side;
+/// our answers are computed first, in order, and the trials come back in order.
+///
+/// # Errors
+/// The program cannot be started (the first such error in order), or our answers
+/// cannot be computed.
+pub fn trials<G: ContestGame + ?Sized, T: Target + ?Sized>(
+    game: &mut G,
+    target: &mut T,
+    lists: &[Vec<G::Case>],
+    jobs: usize,
+) -> Result<Vec<TrialOf<G>>, StressError> {
+    let mut prepared = Vec::with_capacity(lists.len());
+    for cases in lists {
+        let input = game.write_input(cases);
+        let expected = game.answers(cases).map_err(StressError::Answers)?;
+        prepared.push((input, expected));
+    }
+    let inputs: Vec<&[u8]> = prepared.iter().map(|(i, _)| i.as_bytes()).collect();
+    let outputs = run_batch(target, &inputs, jobs);
+    let mut done = Vec::with_capacity(lists.len());
+    for ((cases, (input, expected)), output) in lists.iter().zip(prepared).zip(outputs) {
+        let output = output?;
+        let judgement = judge(game, &output, &expected);
+        done.push(Trial {
+            cases: cases.clone(),
+            input,
+            expected,
+            output,
+            judgement,
+        });
+    }
+    Ok(done)
+}
+
+/// Runs `target` on each input, up to `jobs` at a time when the target can be shared
+/// between threads ([`Target::shared`]); the outputs come back in input order.
+pub fn run_batch<T: Target + ?Sized>(
+    target: &mut T,
+    inputs: &[&[u8]],
+    jobs: usize,
+) -> Vec<std::io::Result<RunOutput>> {
+    let workers = jobs.min(inputs.len());
+    let shared = match target.shared() {
+        Some(shared) if workers > 1 => shared,
+        _ => return inputs.iter().map(|input| target.run(input)).collect(),
+    };
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel();
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            let tx = tx.clone();
+            let next = &next;
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(input) = inputs.get(i) else { break };
+                let _ = tx.send((i, shared.run_shared(input)));
+            });
+        }
+    });
+    drop(tx);
+    let mut slots: Vec<Option<std::io::Result<RunOutput>>> = inputs.iter().map(|_| None).collect();
+    for (i, out) in rx {
+        slots[i] = Some(out);
+    }
+    slots
+        .into_iter()
+        .map(|s| s.expect("every input was run"))
+        .collect()
+}
+
+/// What the driver tells its caller as it goes (a progress bar, messages).
+pub trait StressEvents {
+    /// A round passed.
+    fn round_passed(&mut self, _round: &Round) {}
+    /// A round failed with `class`; `shrinking` says whether shrinking follows (a
+    /// timeout, or one case that the game cannot make smaller, is not shrunk).
+    fn round_failed(&mut self, _round: &Round, _class: Class, _shrinking: bool) {}
+}
+
+/// No messages.
+impl StressEvents for () {}
 
 /// Runs the rounds of `opts` until one fails, then shrinks that failure.
 /// `on_round` is called after each round that passed (for a progress bar);
@@ -270,35 +418,113 @@ pub fn stress<G: ContestGame + ?Sized, T: Target + ?Sized>(
     mut on_round: impl FnMut(&Round),
     mut on_failure: impl FnMut(&Round, Class),
 ) -> Result<StressSummary<G::Case, G::Answer>, StressError> {
+    struct Callbacks<R, F>(R, F);
+    impl<R: FnMut(&Round), F: FnMut(&Round, Class)> StressEvents for Callbacks<R, F> {
+        fn round_passed(&mut self, round: &Round) {
+            (self.0)(round);
+        }
+        fn round_failed(&mut self, round: &Round, class: Class, _shrinking: bool) {
+            (self.1)(round, class);
+        }
+    }
+    stress_with(
+        game,
+        target,
+        opts,
+        &mut Callbacks(&mut on_round, &mut on_failure),
+    )
+}
+
+/// [`stress`], telling `events` what happens. Rounds run `opts.jobs` at a time (in
+/// order of round number, the first failing round in that order is the one reported),
+/// so the result does not depend on `jobs`.
+///
+/// # Errors
+/// The program cannot be started, or our answers cannot be computed.
+pub fn stress_with<G: ContestGame + ?Sized, T: Target + ?Sized>(
+    game: &mut G,
+    target: &mut T,
+    opts: &StressOptions,
+    events: &mut dyn StressEvents,
+) -> Result<StressSummary<G::Case, G::Answer>, StressError> {
     let mut summary = StressSummary {
         rounds_passed: 0,
         cases_passed: 0,
         failure: None,
+        usage: UsagePeak::default(),
+        left_behind: LeftBehindSummary::default(),
     };
-    for round in rounds(opts) {
-        let cases = generate(game, round.seed, round.cases, round.size);
-        let original = trial(game, target, &cases)?;
-        let Some(class) = original.judgement.verdict.class() else {
-            summary.rounds_passed += 1;
-            summary.cases_passed += cases.len() as u64;
-            on_round(&round);
-            continue;
-        };
-        on_failure(&round, class);
-        let start = Instant::now();
-        let mut shrinker = shrink::Shrinker::new(game, target, class, start + opts.shrink_time);
-        let (minimal, note) = shrinker.shrink(original.clone())?;
-        let shrink_runs = shrinker.runs();
-        summary.failure = Some(StressFailure {
-            round,
-            class,
-            original,
-            minimal,
-            shrink_runs,
-            shrink_seconds: start.elapsed().as_secs_f64(),
-            note,
-        });
-        break;
+    let jobs = opts.jobs.max(1);
+    let all = rounds(opts);
+    for group in all.chunks(jobs) {
+        let lists: Vec<Vec<G::Case>> = group
+            .iter()
+            .map(|r| generate(game, r.seed, r.cases, r.size))
+            .collect();
+        let results = trials(game, target, &lists, jobs)?;
+        for (round, original) in group.iter().zip(results) {
+            summary.usage.add(&original.output);
+            summary.left_behind.add(&original.output);
+            let Some(class) = original.judgement.verdict.class() else {
+                summary.rounds_passed += 1;
+                summary.cases_passed += original.cases.len() as u64;
+                events.round_passed(round);
+                continue;
+            };
+            let shrinking = class != Class::Timeout
+                && (original.cases.len() > 1
+                    || original
+                        .cases
+                        .first()
+                        .is_some_and(|c| !game.shrink_candidates(c).is_empty()));
+            events.round_failed(round, class, shrinking);
+            let start = Instant::now();
+            let mut shrinker = shrink::Shrinker::new(game, target, class, start + opts.shrink_time)
+                .with_jobs(jobs);
+            // the report needs the original's cases and verdict, not its whole stdout
+            // (up to 16 MiB): keep its first 64 KiB only
+            let kept = Trial {
+                cases: original.cases.clone(),
+                input: original.input.clone(),
+                expected: original.expected.clone(),
+                output: RunOutput {
+                    stdout: original.output.stdout[..original.output.stdout.len().min(64 << 10)]
+                        .to_vec(),
+                    stderr_tail: original.output.stderr_tail.clone(),
+                    left_behind: original.output.left_behind.clone(),
+                    ..original.output
+                },
+                judgement: original.judgement.clone(),
+            };
+            let (minimal, note) = shrinker.shrink(original)?;
+            let shrink_runs = shrinker.runs();
+            let single = shrinker.single_case().cloned();
+            summary.left_behind.runs += shrinker.left_behind().runs;
+            summary.left_behind.processes += shrinker.left_behind().processes;
+            for c in &shrinker.left_behind().commands {
+                if summary.left_behind.commands.len() < runner::LEFT_BEHIND_SHOWN
+                    && !summary.left_behind.commands.contains(c)
+                {
+                    summary.left_behind.commands.push(c.clone());
+                }
+            }
+            let failing_case = match &kept.judgement.verdict {
+                Verdict::WrongAnswer { case, .. } => Some(*case),
+                _ if kept.cases.len() == 1 => Some(0),
+                _ => single.and_then(|c| kept.cases.iter().position(|o| *o == c)),
+            };
+            summary.failure = Some(StressFailure {
+                round: *round,
+                class,
+                original: kept,
+                minimal,
+                shrink_runs,
+                shrink_seconds: start.elapsed().as_secs_f64(),
+                note,
+                failing_case,
+            });
+            return Ok(summary);
+        }
     }
     Ok(summary)
 }

@@ -259,6 +259,10 @@ impl ContestGame for Paint {
         crate::paint::shrink::smaller_positions(case)
     }
 
+    fn read_input(&self, text: &str) -> Result<Vec<Self::Case>, crate::error::ParseError> {
+        crate::paint::format::read(text)
+    }
+
     fn describe_case(&self, case: &Position) -> String {
         let u = case.unpainted();
         format!(
@@ -323,6 +327,7 @@ mod tests {
             stdout: stdout.as_bytes().to_vec(),
             stderr_tail: String::new(),
             elapsed: Duration::ZERO,
+            ..RunOutput::default()
         }
     }
 

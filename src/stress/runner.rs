@@ -1,14 +1,34 @@
 //! Running someone else's program on one input: stdin fed from a thread, stdout read
-//! with a cap, the tail of stderr kept, a timeout that kills the whole process group,
-//! and the child always reaped.
+//! with a cap, the tail of stderr kept, a time limit and an optional address-space
+//! limit, and *nothing of the run left behind*.
 //!
-//! Unix only: the child is put in a process group of its own (`setpgid(0, 0)` through
-//! [`CommandExt::process_group`]) so that `kill(-pgid, SIGKILL)` also reaches anything
-//! it started (a shell script's children, a JVM's helpers).
+//! Linux only. Each run has its own **supervisor**: a small process forked from us that
+//! makes itself the child subreaper (`PR_SET_CHILD_SUBREAPER`) of that run only, starts
+//! the program, and when the program exits (or we ask it to stop the run: time limit,
+//! output cap) ends and reaps every remaining descendant, however it detached (a new
+//! session, a double-forked daemon): orphans are re-parented to the supervisor, which
+//! kills its children until it has none left. Then it sends us the program's exit
+//! status, its resource usage (`wait4`) and the command lines of what it had to end,
+//! and exits. We never wait for anything but our own supervisor (no `waitpid(-1)`), so
+//! runs on parallel threads cannot steal each other's processes.
+//!
+//! Once every writer of the output pipes is gone we read them to their end: everything
+//! the program wrote is judged, however long a descendant held the pipes, and no fixed
+//! grace period is waited.
+//!
+//! Between `fork` and `exec` only async-signal-safe calls are made (no allocation):
+//! the command line, environment and buffers are prepared before the fork.
 
+use nix::sys::resource::{setrlimit, Resource};
+use nix::sys::signal::{kill, Signal};
+use nix::unistd::{fork, ForkResult, Pid};
+use std::ffi::CString;
+use std::fs::File;
 use std::io::{self, Read, Write};
-use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -20,9 +40,8 @@ pub const STDOUT_CAP: usize = 16 << 20;
 /// The most bytes of stderr kept: the tail, where the error message of a crash is.
 pub const STDERR_TAIL: usize = 4 << 10;
 
-/// How long the reader threads may take to see the end of the pipes once the process
-/// group is dead (only a process that left the group can hold them open longer).
-const DRAIN_GRACE: Duration = Duration::from_secs(1);
+/// The most command lines of left-behind processes kept for a report (all are counted).
+pub const LEFT_BEHIND_SHOWN: usize = 8;
 
 /// How a run ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,9 +50,11 @@ pub enum End {
     Exited(i32),
     /// The program was killed by this signal (not by us).
     Signaled(i32),
-    /// The program did not finish within the time limit; its process group was killed.
+    /// The program did not finish within the time limit; it was killed with every
+    /// process it started.
     TimedOut,
-    /// The program wrote more than [`STDOUT_CAP`] bytes; its process group was killed.
+    /// The program wrote more than [`STDOUT_CAP`] bytes; it was killed with every
+    /// process it started.
     OutputCapped,
 }
 
@@ -49,10 +70,10 @@ impl std::fmt::Display for End {
         match *self {
             End::Exited(code) => write!(f, "exit status {code}"),
             End::Signaled(sig) => write!(f, "killed by signal {sig}{}", signal_name(sig)),
-            End::TimedOut => f.write_str("timed out (killed with its process group)"),
+            End::TimedOut => f.write_str("timed out (killed with every process it started)"),
             End::OutputCapped => write!(
                 f,
-                "wrote more than {} MiB on stdout (killed with its process group)",
+                "wrote more than {} MiB on stdout (killed with every process it started)",
                 STDOUT_CAP >> 20
             ),
         }
@@ -73,6 +94,16 @@ fn signal_name(sig: i32) -> &'static str {
     }
 }
 
+/// Processes of a run that were still alive when the program exited (or was stopped),
+/// and were ended by the run's supervisor.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LeftBehind {
+    /// How many there were.
+    pub count: usize,
+    /// The command lines of the first [`LEFT_BEHIND_SHOWN`] of them.
+    pub commands: Vec<String>,
+}
+
 /// What one run of the program produced.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RunOutput {
@@ -82,8 +113,33 @@ pub struct RunOutput {
     pub stdout: Vec<u8>,
     /// The last [`STDERR_TAIL`] bytes of its stderr (lossy UTF-8).
     pub stderr_tail: String,
-    /// Wall-clock time from spawn to exit (or to the kill).
+    /// Wall-clock time from start to exit (or to the kill).
     pub elapsed: Duration,
+    /// CPU time (user + system) of the program and the descendants it waited for.
+    pub cpu: Duration,
+    /// Peak resident memory of the program (or of its largest waited-for descendant),
+    /// in bytes (`ru_maxrss`).
+    pub peak_rss: u64,
+    /// Processes it left running, ended by the supervisor.
+    pub left_behind: LeftBehind,
+    /// The address-space limit it ran under, in bytes, if any.
+    pub memory_limit: Option<u64>,
+}
+
+impl Default for RunOutput {
+    /// A clean exit with no output (tests build fake runs from it).
+    fn default() -> Self {
+        RunOutput {
+            end: End::Exited(0),
+            stdout: Vec::new(),
+            stderr_tail: String::new(),
+            elapsed: Duration::ZERO,
+            cpu: Duration::ZERO,
+            peak_rss: 0,
+            left_behind: LeftBehind::default(),
+            memory_limit: None,
+        }
+    }
 }
 
 /// Something that answers a contest input: a real program ([`Program`]) or, in tests,
@@ -94,6 +150,21 @@ pub trait Target {
     /// # Errors
     /// The program cannot be started (not found, not executable, no resources).
     fn run(&mut self, input: &[u8]) -> io::Result<RunOutput>;
+
+    /// The same target as something several threads may run at once (`--jobs`), when
+    /// it can be; `None` (the default) makes every run sequential.
+    fn shared(&self) -> Option<&dyn SharedTarget> {
+        None
+    }
+}
+
+/// A target that can run on several inputs at once, from several threads.
+pub trait SharedTarget: Sync {
+    /// Like [`Target::run`], through a shared reference.
+    ///
+    /// # Errors
+    /// The program cannot be started.
+    fn run_shared(&self, input: &[u8]) -> io::Result<RunOutput>;
 }
 
 impl<F: FnMut(&[u8]) -> io::Result<RunOutput>> Target for F {
@@ -102,13 +173,24 @@ impl<F: FnMut(&[u8]) -> io::Result<RunOutput>> Target for F {
     }
 }
 
-/// An external program with its arguments and a time limit per run.
+/// The limits of one run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Wall-clock time limit.
+    pub timeout: Duration,
+    /// Address-space limit (`RLIMIT_AS`) in bytes, if any.
+    pub memory: Option<u64>,
+}
+
+/// An external program with its arguments and its limits per run.
 #[derive(Debug, Clone)]
 pub struct Program {
     /// The program and its arguments (`["python3", "sol.py"]`).
     pub argv: Vec<String>,
     /// The time limit of one run.
     pub timeout: Duration,
+    /// The address-space limit of one run in bytes, if any.
+    pub memory: Option<u64>,
 }
 
 impl Program {
@@ -118,197 +200,821 @@ impl Program {
     /// When `argv` is empty.
     pub fn new(argv: Vec<String>, timeout: Duration) -> Self {
         assert!(!argv.is_empty(), "a program needs at least its name");
-        Program { argv, timeout }
+        Program {
+            argv,
+            timeout,
+            memory: None,
+        }
+    }
+
+    /// The same program with an address-space limit of `bytes` per run.
+    pub fn with_memory_limit(mut self, bytes: Option<u64>) -> Self {
+        self.memory = bytes;
+        self
     }
 
     /// The command line as typed (`python3 sol.py`).
     pub fn display(&self) -> String {
         self.argv.join(" ")
     }
+
+    fn limits(&self) -> Limits {
+        Limits {
+            timeout: self.timeout,
+            memory: self.memory,
+        }
+    }
 }
 
 impl Target for Program {
     fn run(&mut self, input: &[u8]) -> io::Result<RunOutput> {
-        run(&self.argv, input, self.timeout)
+        run_limited(&self.argv, input, &self.limits())
+    }
+
+    fn shared(&self) -> Option<&dyn SharedTarget> {
+        Some(self)
     }
 }
 
-/// Runs `argv` with `input` on stdin, stops it after `timeout`, and returns what it did.
+impl SharedTarget for Program {
+    fn run_shared(&self, input: &[u8]) -> io::Result<RunOutput> {
+        run_limited(&self.argv, input, &self.limits())
+    }
+}
+
+/// Runs `argv` with `input` on stdin and a time limit only (see [`run_limited`]).
+///
+/// # Errors
+/// The program cannot be started (`argv[0]` not found or not executable, …).
+pub fn run(argv: &[String], input: &[u8], timeout: Duration) -> io::Result<RunOutput> {
+    run_limited(
+        argv,
+        input,
+        &Limits {
+            timeout,
+            memory: None,
+        },
+    )
+}
+
+/// Runs `argv` with `input` on stdin under `limits`, and returns what it did.
 ///
 /// - stdin is written from its own thread, so a program that writes a lot before it reads
 ///   (or never reads) cannot deadlock us on a full pipe; a program that exits without
 ///   reading everything is fine (the broken pipe is ignored).
 /// - stdout is kept up to [`STDOUT_CAP`] bytes; past that the program is killed.
 /// - the tail of stderr is kept ([`STDERR_TAIL`] bytes).
-/// - at the timeout, `SIGKILL` goes to the child's whole process group.
-/// - when the child has exited, whatever is left of its process group is killed too, and
-///   the child is always waited for (no zombie).
+/// - at the time limit the program is killed; when it exits (or is killed), every
+///   process it started is killed too, by the run's supervisor, and counted in
+///   [`RunOutput::left_behind`]; then the pipes are read to their end.
+/// - the program runs in a process group of its own, with `SIGPIPE` at its default and
+///   no blocked signals, and with `RLIMIT_AS` set when `limits.memory` is.
 ///
 /// # Errors
 /// The program cannot be started (`argv[0]` not found or not executable, …).
-pub fn run(argv: &[String], input: &[u8], timeout: Duration) -> io::Result<RunOutput> {
-    let (program, args) = argv
-        .split_first()
-        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "empty command line"))?;
+pub fn run_limited(argv: &[String], input: &[u8], limits: &Limits) -> io::Result<RunOutput> {
+    let prepared = Prepared::new(argv, limits.memory)?;
+    let pipes = Pipes::new()?;
     let start = Instant::now();
-    let mut child = Command::new(program)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0)
-        .spawn()?;
-    let pgid = child.id() as libc::pid_t;
-    let group = Group(pgid);
+    // Safety: the child only calls async-signal-safe functions on memory prepared
+    // before the fork (see `supervise`), and ends with `_exit`.
+    let supervisor = match unsafe { fork() }.map_err(io::Error::from)? {
+        ForkResult::Child => unsafe { supervise(&prepared, &pipes.child_side()) },
+        ForkResult::Parent { child } => child,
+    };
+    let Pipes {
+        stdin_r,
+        stdin_w,
+        stdout_r,
+        stdout_w,
+        stderr_r,
+        stderr_w,
+        control_r,
+        control_w,
+        report_r,
+        report_w,
+        exec_r,
+        exec_w,
+    } = pipes;
+    drop((stdin_r, stdout_w, stderr_w, control_r, report_w, exec_w));
+    let mut control = File::from(control_w);
 
-    let mut stdin = child.stdin.take().expect("stdin is piped");
+    // The program's exec closes its copy of `exec_w`: end of file means it started;
+    // four bytes are the errno of a failed exec (or fork).
+    let mut errno = Vec::new();
+    File::from(exec_r).read_to_end(&mut errno)?;
+    let (report_tx, report_rx) = mpsc::channel();
+    thread::spawn(move || {
+        let mut bytes = Vec::new();
+        let _ = File::from(report_r).read_to_end(&mut bytes);
+        let _ = report_tx.send((bytes, Instant::now()));
+    });
+    if let Ok(code) = <[u8; 4]>::try_from(errno.as_slice()) {
+        let _ = report_rx.recv();
+        reap(supervisor);
+        return Err(io::Error::from_raw_os_error(i32::from_ne_bytes(code)));
+    }
+
     let data = input.to_vec();
+    let mut stdin = File::from(stdin_w);
     thread::spawn(move || {
         // A program may exit or close stdin without reading it all: not an error here.
         let _ = stdin.write_all(&data);
         // dropping stdin closes the pipe: the program sees the end of input
     });
-
     let (out_tx, out_rx) = mpsc::channel();
-    let mut stdout = child.stdout.take().expect("stdout is piped");
-    thread::spawn(move || {
-        let mut buf = Vec::new();
-        let capped = (&mut stdout)
-            .take(STDOUT_CAP as u64 + 1)
-            .read_to_end(&mut buf)
-            .map(|_| buf.len() > STDOUT_CAP)
-            .unwrap_or(false);
-        buf.truncate(STDOUT_CAP);
-        let _ = out_tx.send((buf, capped));
-    });
+    let mut stdout = File::from(stdout_r);
+    let stdout_thread = thread::spawn(move || read_capped(&mut stdout, &out_tx));
+    let mut stderr = File::from(stderr_r);
+    let stderr_thread = thread::spawn(move || read_tail(&mut stderr));
 
-    let (err_tx, err_rx) = mpsc::channel();
-    let mut stderr = child.stderr.take().expect("stderr is piped");
-    thread::spawn(move || {
-        let mut tail: Vec<u8> = Vec::new();
-        let mut chunk = [0u8; 8192];
-        while let Ok(n) = stderr.read(&mut chunk) {
-            if n == 0 {
-                break;
-            }
-            tail.extend_from_slice(&chunk[..n]);
-            if tail.len() > 2 * STDERR_TAIL {
-                tail.drain(..tail.len() - STDERR_TAIL);
-            }
-        }
-        if tail.len() > STDERR_TAIL {
-            tail.drain(..tail.len() - STDERR_TAIL);
-        }
-        let _ = err_tx.send(String::from_utf8_lossy(&tail).into_owned());
-    });
-
-    // A thread waits for the child to exit *without reaping it* (WNOWAIT), so the
-    // group id stays ours until we have killed the group and reaped the child below.
-    let (exit_tx, exit_rx) = mpsc::channel();
-    thread::spawn(move || {
-        wait_for_exit(pgid);
-        let _ = exit_tx.send(());
-    });
-
-    // Wait for the exit, the output cap, or the deadline, whichever comes first.
-    let deadline = start + timeout;
-    let mut stdout_result: Option<(Vec<u8>, bool)> = None;
+    // Wait for the supervisor's report (the program exited), the output cap, or the
+    // deadline, whichever comes first; at the cap or the deadline ask the supervisor
+    // to end the run (one byte on the control pipe), then wait for its report.
+    let deadline = start + limits.timeout;
     let mut end: Option<End> = None;
-    loop {
+    let report = loop {
         let now = Instant::now();
-        if now >= deadline {
+        if now >= deadline && end.is_none() {
             end = Some(End::TimedOut);
-            break;
+            let _ = control.write_all(b"k");
         }
-        let slice = (deadline - now).min(Duration::from_millis(20));
-        match exit_rx.recv_timeout(slice) {
-            Ok(()) | Err(mpsc::RecvTimeoutError::Disconnected) => break,
+        let slice = if end.is_some() {
+            Duration::from_secs(3600)
+        } else {
+            (deadline - now).min(Duration::from_millis(20))
+        };
+        match report_rx.recv_timeout(slice) {
+            Ok(r) => break r,
+            Err(mpsc::RecvTimeoutError::Disconnected) => break (Vec::new(), Instant::now()),
             Err(mpsc::RecvTimeoutError::Timeout) => {}
         }
-        if stdout_result.is_none() {
-            if let Ok(r) = out_rx.try_recv() {
-                let capped = r.1;
-                stdout_result = Some(r);
-                if capped {
-                    end = Some(End::OutputCapped);
-                    break;
-                }
-            }
+        if end.is_none() && out_rx.try_recv().is_ok() {
+            end = Some(End::OutputCapped);
+            let _ = control.write_all(b"k");
         }
-    }
-    let elapsed = start.elapsed();
-    // Kill the whole group: at the timeout or the cap the child itself; after a normal
-    // exit, anything it left behind (which could also hold our pipes open). Only then
-    // reap the child: until it is reaped its pid, the group id, cannot be reused.
-    group.kill();
-    let status = wait(&mut child)?;
-    let (stdout, capped) = match stdout_result {
-        Some(r) => r,
-        None => out_rx.recv_timeout(DRAIN_GRACE).unwrap_or_default(),
     };
-    let stderr_tail = err_rx.recv_timeout(DRAIN_GRACE).unwrap_or_default();
+    let elapsed = report.1.saturating_duration_since(start);
+    drop(control);
+    reap(supervisor);
+    // Every writer of the pipes is gone now: read them to their end.
+    let (stdout, capped) = stdout_thread.join().unwrap_or_default();
+    let stderr_tail = stderr_thread.join().unwrap_or_default();
+    let report = Report::parse(&report.0);
     let end = match (end, capped) {
         (Some(e), _) => e,
         (None, true) => End::OutputCapped,
-        (None, false) => match (status.code(), status.signal()) {
-            (Some(code), _) => End::Exited(code),
-            (None, Some(sig)) => End::Signaled(sig),
-            (None, None) => End::Signaled(0),
-        },
+        (None, false) => report.end(),
     };
     Ok(RunOutput {
         end,
         stdout,
         stderr_tail,
         elapsed,
+        cpu: report.cpu,
+        peak_rss: report.peak_rss,
+        left_behind: report.left_behind,
+        memory_limit: limits.memory,
     })
 }
 
-/// Blocks until process `pid` (our child) has exited, leaving it unreaped (`WNOWAIT`).
-/// Returns at once if it cannot be waited for (already reaped: `ECHILD`).
-fn wait_for_exit(pid: libc::pid_t) {
+/// Reads stdout up to [`STDOUT_CAP`] bytes (a buffer that never grows past the cap);
+/// tells `capped` as soon as the program wrote more. Returns the bytes and whether the
+/// cap was passed.
+fn read_capped(pipe: &mut File, capped: &mpsc::Sender<()>) -> (Vec<u8>, bool) {
+    let mut buf = Vec::new();
+    let mut chunk = vec![0u8; 64 << 10];
     loop {
-        // Safety: waitid(2) writes only into `info`, a zeroed siginfo_t we own; WNOWAIT
-        // leaves the child to be reaped by `Child::wait`.
-        let rc = unsafe {
-            let mut info: libc::siginfo_t = std::mem::zeroed();
-            libc::waitid(
-                libc::P_PID,
-                pid as libc::id_t,
-                &mut info,
-                libc::WEXITED | libc::WNOWAIT,
-            )
-        };
-        if rc == 0 || io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+        match pipe.read(&mut chunk) {
+            Ok(0) => return (buf, false),
+            Ok(n) => {
+                let room = STDOUT_CAP - buf.len();
+                if n > room {
+                    buf.extend_from_slice(&chunk[..room]);
+                    let _ = capped.send(());
+                    return (buf, true);
+                }
+                buf.extend_from_slice(&chunk[..n]);
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(_) => return (buf, false),
+        }
+    }
+}
+
+/// Reads stderr to its end, keeping the last [`STDERR_TAIL`] bytes (lossy UTF-8).
+fn read_tail(pipe: &mut File) -> String {
+    let mut tail: Vec<u8> = Vec::new();
+    let mut chunk = [0u8; 8192];
+    loop {
+        match pipe.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => {
+                tail.extend_from_slice(&chunk[..n]);
+                if tail.len() > 2 * STDERR_TAIL {
+                    tail.drain(..tail.len() - STDERR_TAIL);
+                }
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(_) => break,
+        }
+    }
+    if tail.len() > STDERR_TAIL {
+        tail.drain(..tail.len() - STDERR_TAIL);
+    }
+    String::from_utf8_lossy(&tail).into_owned()
+}
+
+/// Waits for (and reaps) our supervisor `pid`, and only it.
+fn reap(pid: Pid) {
+    loop {
+        let mut status = 0;
+        // Safety: waitpid(2) on our own child writes only into `status`.
+        let rc = unsafe { libc::waitpid(pid.as_raw(), &mut status, 0) };
+        if rc >= 0 || io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
             return;
         }
     }
 }
 
-/// Waits for (and reaps) the child, retrying when interrupted.
-fn wait(child: &mut Child) -> io::Result<ExitStatus> {
-    loop {
-        match child.wait() {
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            other => return other,
+/// What the supervisor tells us at the end of a run.
+#[derive(Debug, Default)]
+struct Report {
+    /// The `wait` status of the program; `None` when the report is missing.
+    status: Option<i32>,
+    cpu: Duration,
+    peak_rss: u64,
+    left_behind: LeftBehind,
+}
+
+/// The report's fixed header: status, max RSS (KiB), user µs, system µs (all i64),
+/// count of left-behind processes and of command lines sent (u32 each).
+const REPORT_HEADER: usize = 8 * 4 + 4 * 2;
+
+/// The most bytes of one left-behind process's command line sent.
+const COMMAND_BYTES: usize = 200;
+
+impl Report {
+    fn parse(bytes: &[u8]) -> Report {
+        if bytes.len() < REPORT_HEADER {
+            return Report::default();
+        }
+        let i64_at = |i: usize| i64::from_ne_bytes(bytes[i * 8..i * 8 + 8].try_into().unwrap());
+        let u32_at = |at: usize| u32::from_ne_bytes(bytes[at..at + 4].try_into().unwrap());
+        let count = u32_at(32) as usize;
+        let shown = u32_at(36) as usize;
+        let mut commands = Vec::new();
+        let mut rest = &bytes[REPORT_HEADER..];
+        for _ in 0..shown {
+            if rest.len() < 2 {
+                break;
+            }
+            let len = u16::from_ne_bytes([rest[0], rest[1]]) as usize;
+            let text = &rest[2..(2 + len).min(rest.len())];
+            commands.push(String::from_utf8_lossy(text).into_owned());
+            rest = &rest[(2 + len).min(rest.len())..];
+        }
+        Report {
+            status: Some(i64_at(0) as i32),
+            peak_rss: i64_at(1).max(0) as u64 * 1024,
+            cpu: Duration::from_micros(i64_at(2).max(0) as u64 + i64_at(3).max(0) as u64),
+            left_behind: LeftBehind { count, commands },
+        }
+    }
+
+    fn end(&self) -> End {
+        match self.status {
+            None => End::Signaled(0),
+            Some(s) if libc::WIFEXITED(s) => End::Exited(libc::WEXITSTATUS(s)),
+            Some(s) if libc::WIFSIGNALED(s) => End::Signaled(libc::WTERMSIG(s)),
+            Some(_) => End::Signaled(0),
         }
     }
 }
 
-/// A process group that this module created (its id is the child's pid).
-struct Group(libc::pid_t);
+/// The command line, environment and limit of a run, ready for `execve` in a forked
+/// child (which must not allocate).
+struct Prepared {
+    path: CString,
+    _argv: Vec<CString>,
+    argv_ptrs: Vec<*const libc::c_char>,
+    _env: Vec<CString>,
+    env_ptrs: Vec<*const libc::c_char>,
+    /// (soft, hard) `RLIMIT_AS` to set.
+    memory: Option<(libc::rlim_t, libc::rlim_t)>,
+}
 
-impl Group {
-    /// Sends `SIGKILL` to every process of the group; a group that is already gone
-    /// (`ESRCH`) is fine.
-    fn kill(&self) {
-        // Safety: kill(2) with a negative pid only sends a signal to the process group
-        // `-pid`; it touches no memory of ours. The group id is our child's pid, and
-        // `run` calls this before reaping the child, so the id cannot have been reused.
-        unsafe {
-            libc::kill(-self.0, libc::SIGKILL);
+impl Prepared {
+    fn new(argv: &[String], memory: Option<u64>) -> io::Result<Prepared> {
+        let program = argv
+            .first()
+            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "empty command line"))?;
+        let path = resolve(program)?;
+        let cstring = |b: &[u8]| {
+            CString::new(b).map_err(|_| {
+                io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    "a NUL byte in the command line",
+                )
+            })
+        };
+        let args: Vec<CString> = argv
+            .iter()
+            .map(|a| cstring(a.as_bytes()))
+            .collect::<io::Result<_>>()?;
+        let env: Vec<CString> = std::env::vars_os()
+            .filter_map(|(k, v)| {
+                let mut kv = k.as_bytes().to_vec();
+                kv.push(b'=');
+                kv.extend_from_slice(v.as_bytes());
+                CString::new(kv).ok()
+            })
+            .collect();
+        let ptrs = |v: &[CString]| {
+            v.iter()
+                .map(|c| c.as_ptr())
+                .chain(std::iter::once(std::ptr::null()))
+                .collect::<Vec<_>>()
+        };
+        let memory = match memory {
+            None => None,
+            Some(bytes) => {
+                let (_, hard) =
+                    nix::sys::resource::getrlimit(Resource::RLIMIT_AS).map_err(io::Error::from)?;
+                Some((bytes.min(hard), hard))
+            }
+        };
+        Ok(Prepared {
+            path: cstring(path.as_os_str().as_bytes())?,
+            argv_ptrs: ptrs(&args),
+            _argv: args,
+            env_ptrs: ptrs(&env),
+            _env: env,
+            memory,
+        })
+    }
+}
+
+/// `program` as a path to execute: itself when it has a `/`, else the first executable
+/// file of that name on `PATH`.
+fn resolve(program: &str) -> io::Result<PathBuf> {
+    if program.contains('/') {
+        return Ok(PathBuf::from(program));
+    }
+    let path = std::env::var_os("PATH").unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into());
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(program))
+        .find(|p| executable(p))
+        .ok_or_else(|| {
+            io::Error::new(
+                io::ErrorKind::NotFound,
+                format!("`{program}` is not an executable file on PATH"),
+            )
+        })
+}
+
+fn executable(p: &Path) -> bool {
+    std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+/// The pipes of one run, all close-on-exec (`_r` read end, `_w` write end): the
+/// program's stdin, stdout and stderr; `control` (we → supervisor: end the run now;
+/// its end of file, when we are gone, too); `report` (supervisor → we); `exec` (the
+/// program → we: the errno of a failed exec).
+struct Pipes {
+    stdin_r: OwnedFd,
+    stdin_w: OwnedFd,
+    stdout_r: OwnedFd,
+    stdout_w: OwnedFd,
+    stderr_r: OwnedFd,
+    stderr_w: OwnedFd,
+    control_r: OwnedFd,
+    control_w: OwnedFd,
+    report_r: OwnedFd,
+    report_w: OwnedFd,
+    exec_r: OwnedFd,
+    exec_w: OwnedFd,
+}
+
+/// The descriptors the supervisor keeps.
+struct ChildFds {
+    stdin_r: RawFd,
+    stdout_w: RawFd,
+    stderr_w: RawFd,
+    control_r: RawFd,
+    report_w: RawFd,
+    exec_w: RawFd,
+}
+
+impl Pipes {
+    fn new() -> io::Result<Pipes> {
+        let pipe = || nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC).map_err(io::Error::from);
+        let (stdin_r, stdin_w) = pipe()?;
+        let (stdout_r, stdout_w) = pipe()?;
+        let (stderr_r, stderr_w) = pipe()?;
+        let (control_r, control_w) = pipe()?;
+        let (report_r, report_w) = pipe()?;
+        let (exec_r, exec_w) = pipe()?;
+        Ok(Pipes {
+            stdin_r,
+            stdin_w,
+            stdout_r,
+            stdout_w,
+            stderr_r,
+            stderr_w,
+            control_r,
+            control_w,
+            report_r,
+            report_w,
+            exec_r,
+            exec_w,
+        })
+    }
+
+    fn child_side(&self) -> ChildFds {
+        ChildFds {
+            stdin_r: self.stdin_r.as_raw_fd(),
+            stdout_w: self.stdout_w.as_raw_fd(),
+            stderr_w: self.stderr_w.as_raw_fd(),
+            control_r: self.control_r.as_raw_fd(),
+            report_w: self.report_w.as_raw_fd(),
+            exec_w: self.exec_w.as_raw_fd(),
         }
     }
+}
+
+// ---------------------------------------------------------------------------------
+// In the forked supervisor (and the program before its exec): async-signal-safe calls
+// only, on stack buffers and memory prepared before the fork; no allocation, no panic.
+// ---------------------------------------------------------------------------------
+
+fn errno() -> i32 {
+    io::Error::last_os_error().raw_os_error().unwrap_or(0)
+}
+
+/// Writes all of `bytes` to `fd`, ignoring errors.
+unsafe fn write_all_raw(fd: RawFd, mut bytes: &[u8]) {
+    while !bytes.is_empty() {
+        let n = libc::write(fd, bytes.as_ptr().cast(), bytes.len());
+        if n < 0 && errno() == libc::EINTR {
+            continue;
+        }
+        if n <= 0 {
+            return;
+        }
+        bytes = &bytes[n as usize..];
+    }
+}
+
+/// Sends the current errno on `fd` and exits.
+unsafe fn fail(fd: RawFd) -> ! {
+    let e = errno();
+    write_all_raw(fd, &e.to_ne_bytes());
+    libc::_exit(127)
+}
+
+/// Closes every descriptor from 3 up except those in `keep`.
+unsafe fn close_other_fds(keep: &mut [RawFd]) {
+    keep.sort_unstable();
+    let mut low = 3u32;
+    for &fd in keep.iter() {
+        if fd < 0 || (fd as u32) < low {
+            continue;
+        }
+        if fd as u32 > low {
+            close_range(low, fd as u32 - 1);
+        }
+        low = fd as u32 + 1;
+    }
+    close_range(low, u32::MAX);
+}
+
+unsafe fn close_range(low: u32, high: u32) {
+    if libc::syscall(libc::SYS_close_range, low, high, 0) == 0 {
+        return;
+    }
+    // kernels before 5.9: one by one, up to the descriptor limit
+    let max = libc::sysconf(libc::_SC_OPEN_MAX).clamp(1024, 1 << 16) as u32;
+    for fd in low..=high.min(max) {
+        libc::close(fd as RawFd);
+    }
+}
+
+/// The supervisor: becomes the subreaper of the run, starts the program, waits for it
+/// (or for our word to kill it), ends and reaps every remaining descendant, sends its
+/// report and exits.
+unsafe fn supervise(p: &Prepared, fds: &ChildFds) -> ! {
+    let mut keep = [
+        fds.stdin_r,
+        fds.stdout_w,
+        fds.stderr_w,
+        fds.control_r,
+        fds.report_w,
+        fds.exec_w,
+    ];
+    close_other_fds(&mut keep);
+    if nix::sys::prctl::set_child_subreaper(true).is_err() {
+        fail(fds.exec_w);
+    }
+    let pid = libc::fork();
+    if pid < 0 {
+        fail(fds.exec_w);
+    }
+    if pid == 0 {
+        exec_program(p, fds);
+    }
+    libc::close(fds.stdin_r);
+    libc::close(fds.stdout_w);
+    libc::close(fds.stderr_w);
+    libc::close(fds.exec_w);
+
+    let mut status = 0;
+    let mut usage: libc::rusage = std::mem::zeroed();
+    let pidfd = libc::syscall(libc::SYS_pidfd_open, pid, 0) as RawFd;
+    loop {
+        let rc = libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage);
+        if rc == pid || (rc < 0 && errno() != libc::EINTR) {
+            break;
+        }
+        let mut polled = [
+            libc::pollfd {
+                fd: fds.control_r,
+                events: libc::POLLIN,
+                revents: 0,
+            },
+            libc::pollfd {
+                fd: pidfd,
+                events: libc::POLLIN,
+                revents: 0,
+            },
+        ];
+        // without a pidfd (kernels before 5.3), look again every 2 ms
+        let (count, timeout) = if pidfd >= 0 { (2, -1) } else { (1, 2) };
+        libc::poll(polled.as_mut_ptr(), count, timeout);
+        if polled[0].revents != 0 {
+            // we were asked to end the run (or our parent is gone): the program is
+            // still our unreaped child, so its pid is still its own
+            let _ = kill(Pid::from_raw(pid), Signal::SIGKILL);
+            while libc::wait4(pid, &mut status, 0, &mut usage) < 0 && errno() == libc::EINTR {}
+            break;
+        }
+    }
+
+    let mut report = [0u8; REPORT_HEADER + LEFT_BEHIND_SHOWN * (2 + COMMAND_BYTES)];
+    let mut len = REPORT_HEADER;
+    let (count, shown) = end_descendants(&mut report, &mut len);
+    let header: [i64; 4] = [
+        i64::from(status),
+        usage.ru_maxrss,
+        usage.ru_utime.tv_sec * 1_000_000 + usage.ru_utime.tv_usec,
+        usage.ru_stime.tv_sec * 1_000_000 + usage.ru_stime.tv_usec,
+    ];
+    for (i, v) in header.iter().enumerate() {
+        report[i * 8..i * 8 + 8].copy_from_slice(&v.to_ne_bytes());
+    }
+    report[32..36].copy_from_slice(&count.to_ne_bytes());
+    report[36..40].copy_from_slice(&shown.to_ne_bytes());
+    write_all_raw(fds.report_w, &report[..len]);
+    libc::_exit(0)
+}
+
+/// In the program's process: stdin/stdout/stderr on the pipes, a process group of its
+/// own, default `SIGPIPE`, no blocked signals, the address-space limit, then `execve`.
+unsafe fn exec_program(p: &Prepared, fds: &ChildFds) -> ! {
+    libc::setpgid(0, 0);
+    // first above 2, so that none of the three is overwritten by another's dup2
+    let mut high = [0; 3];
+    for (h, fd) in high
+        .iter_mut()
+        .zip([fds.stdin_r, fds.stdout_w, fds.stderr_w])
+    {
+        *h = libc::fcntl(fd, libc::F_DUPFD_CLOEXEC, 10);
+        if *h < 0 {
+            fail(fds.exec_w);
+        }
+    }
+    for (target, h) in high.iter().enumerate() {
+        if libc::dup2(*h, target as RawFd) < 0 {
+            fail(fds.exec_w);
+        }
+    }
+    libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    let mut set: libc::sigset_t = std::mem::zeroed();
+    libc::sigemptyset(&mut set);
+    libc::sigprocmask(libc::SIG_SETMASK, &set, std::ptr::null_mut());
+    if let Some((soft, hard)) = p.memory {
+        if setrlimit(Resource::RLIMIT_AS, soft, hard).is_err() {
+            fail(fds.exec_w);
+        }
+    }
+    libc::execve(p.path.as_ptr(), p.argv_ptrs.as_ptr(), p.env_ptrs.as_ptr());
+    fail(fds.exec_w)
+}
+
+/// Kills the supervisor's children until it has none: each killed process's own
+/// children are re-parented to the supervisor (the subreaper) and killed in turn.
+/// Appends the command lines of the first live ones to `report` (as u16 length +
+/// bytes) and returns (processes that were alive, command lines written).
+unsafe fn end_descendants(report: &mut [u8], len: &mut usize) -> (u32, u32) {
+    let mut seen = [0 as libc::pid_t; 512];
+    let mut seen_len = 0;
+    let mut count = 0u32;
+    let mut shown = 0u32;
+    loop {
+        let mut children = [0 as libc::pid_t; 256];
+        let n = list_children(&mut children);
+        for &child in &children[..n] {
+            if !seen[..seen_len].contains(&child) {
+                if seen_len < seen.len() {
+                    seen[seen_len] = child;
+                    seen_len += 1;
+                }
+                if !is_zombie(child) {
+                    count += 1;
+                    if (shown as usize) < LEFT_BEHIND_SHOWN {
+                        let at = *len;
+                        let n = command_line(child, &mut report[at + 2..at + 2 + COMMAND_BYTES]);
+                        report[at..at + 2].copy_from_slice(&(n as u16).to_ne_bytes());
+                        *len = at + 2 + n;
+                        shown += 1;
+                    }
+                }
+            }
+            libc::kill(child, libc::SIGKILL);
+        }
+        let rc = libc::waitpid(-1, std::ptr::null_mut(), libc::WNOHANG);
+        if rc > 0 {
+            continue;
+        }
+        if rc < 0 && errno() == libc::ECHILD {
+            return (count, shown);
+        }
+        // children left but none dead yet (just killed, or one re-parented to us after
+        // we listed): look again shortly
+        let pause = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 500_000,
+        };
+        libc::nanosleep(&pause, std::ptr::null_mut());
+    }
+}
+
+/// Reads the whole of a small file into `buf`; returns the bytes read (0 on error).
+unsafe fn read_file(path: &[u8], buf: &mut [u8]) -> usize {
+    let fd = libc::open(path.as_ptr().cast(), libc::O_RDONLY | libc::O_CLOEXEC);
+    if fd < 0 {
+        return 0;
+    }
+    let mut len = 0;
+    while len < buf.len() {
+        let n = libc::read(fd, buf[len..].as_mut_ptr().cast(), buf.len() - len);
+        if n < 0 && errno() == libc::EINTR {
+            continue;
+        }
+        if n <= 0 {
+            break;
+        }
+        len += n as usize;
+    }
+    libc::close(fd);
+    len
+}
+
+/// `/proc/<pid>/<file>` as a NUL-terminated path in `buf`.
+fn proc_path<'a>(pid: libc::pid_t, file: &[u8], buf: &'a mut [u8; 64]) -> &'a [u8] {
+    let mut digits = [0u8; 12];
+    let mut d = digits.len();
+    let mut v = pid.unsigned_abs();
+    loop {
+        d -= 1;
+        digits[d] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    let mut at = 0;
+    for part in [b"/proc/".as_slice(), &digits[d..], b"/", file, b"\0"] {
+        buf[at..at + part.len()].copy_from_slice(part);
+        at += part.len();
+    }
+    &buf[..at]
+}
+
+fn is_zombie(pid: libc::pid_t) -> bool {
+    let mut path = [0u8; 64];
+    let mut stat = [0u8; 512];
+    // Safety: reads a file into a stack buffer.
+    let n = unsafe { read_file(proc_path(pid, b"stat", &mut path), &mut stat) };
+    // the state is the first field after the parenthesised command name
+    match stat[..n].iter().rposition(|&b| b == b')') {
+        Some(i) => stat[i + 1..n].iter().find(|b| **b != b' ') == Some(&b'Z'),
+        None => true,
+    }
+}
+
+/// The command line of `pid` (arguments joined by spaces) into `buf`; returns its length.
+fn command_line(pid: libc::pid_t, buf: &mut [u8]) -> usize {
+    let mut path = [0u8; 64];
+    // Safety: reads a file into a caller's buffer.
+    let mut n = unsafe { read_file(proc_path(pid, b"cmdline", &mut path), buf) };
+    while n > 0 && buf[n - 1] == 0 {
+        n -= 1;
+    }
+    for b in &mut buf[..n] {
+        if *b == 0 {
+            *b = b' ';
+        }
+    }
+    n
+}
+
+/// The supervisor's children (from `/proc/thread-self/children`, or by scanning
+/// `/proc` for its pid as parent where that file is missing); returns how many were
+/// written into `out`.
+unsafe fn list_children(out: &mut [libc::pid_t]) -> usize {
+    let mut buf = [0u8; 4096];
+    let fd = libc::open(
+        c"/proc/thread-self/children".as_ptr(),
+        libc::O_RDONLY | libc::O_CLOEXEC,
+    );
+    if fd < 0 {
+        return scan_children(out);
+    }
+    libc::close(fd);
+    let n = read_file(b"/proc/thread-self/children\0", &mut buf);
+    let mut count = 0;
+    for word in buf[..n].split(|&b| b == b' ' || b == b'\n') {
+        if let Some(pid) = parse_pid(word) {
+            if count < out.len() {
+                out[count] = pid;
+                count += 1;
+            }
+        }
+    }
+    count
+}
+
+fn parse_pid(word: &[u8]) -> Option<libc::pid_t> {
+    if word.is_empty() || word.len() > 10 || !word.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let v = word.iter().fold(0i64, |v, &d| v * 10 + i64::from(d - b'0'));
+    libc::pid_t::try_from(v).ok().filter(|&p| p > 0)
+}
+
+/// Scans `/proc` for processes whose parent is this process.
+unsafe fn scan_children(out: &mut [libc::pid_t]) -> usize {
+    let me = libc::getpid();
+    let dir = libc::open(
+        c"/proc".as_ptr(),
+        libc::O_RDONLY | libc::O_DIRECTORY | libc::O_CLOEXEC,
+    );
+    if dir < 0 {
+        return 0;
+    }
+    let mut count = 0;
+    let mut entries = [0u8; 8192];
+    loop {
+        let n = libc::syscall(
+            libc::SYS_getdents64,
+            dir,
+            entries.as_mut_ptr(),
+            entries.len(),
+        );
+        if n <= 0 {
+            break;
+        }
+        let mut at = 0usize;
+        while at + 19 < n as usize {
+            // struct linux_dirent64: ino u64, off i64, reclen u16, type u8, name
+            let reclen = u16::from_ne_bytes([entries[at + 16], entries[at + 17]]) as usize;
+            let name = &entries[at + 19..at + reclen];
+            let name = &name[..name.iter().position(|&b| b == 0).unwrap_or(name.len())];
+            if let Some(pid) = parse_pid(name) {
+                let mut path = [0u8; 64];
+                let mut stat = [0u8; 512];
+                let len = read_file(proc_path(pid, b"stat", &mut path), &mut stat);
+                // after the command name: state, then the parent's pid
+                if let Some(i) = stat[..len].iter().rposition(|&b| b == b')') {
+                    let mut fields = stat[i + 1..len]
+                        .split(|&b| b == b' ')
+                        .filter(|f| !f.is_empty());
+                    let _state = fields.next();
+                    if fields.next().and_then(parse_pid) == Some(me) && count < out.len() {
+                        out[count] = pid;
+                        count += 1;
+                    }
+                }
+            }
+            if reclen == 0 {
+                break;
+            }
+            at += reclen;
+        }
+    }
+    libc::close(dir);
+    count
 }
 
 #[cfg(test)]
@@ -330,12 +1036,19 @@ mod tests {
         assert_eq!(out.stdout, b"hello\n");
         assert_eq!(out.end, End::Exited(4));
         assert_eq!(out.stderr_tail, "oops\n");
+        assert_eq!(out.left_behind.count, 0);
     }
 
     #[test]
     fn a_missing_program_is_an_error() {
         let e = run(
             &["/nonexistent/gamecheck-test".to_string()],
+            b"",
+            Duration::from_secs(1),
+        );
+        assert_eq!(e.unwrap_err().kind(), io::ErrorKind::NotFound);
+        let e = run(
+            &["gamecheck-no-such-program".to_string()],
             b"",
             Duration::from_secs(1),
         );
@@ -359,5 +1072,29 @@ mod tests {
         .unwrap();
         assert!(out.stderr_tail.len() <= STDERR_TAIL);
         assert!(out.stderr_tail.ends_with("line1999\nend\n"));
+    }
+
+    #[test]
+    fn proc_paths_and_pids() {
+        let mut buf = [0u8; 64];
+        assert_eq!(proc_path(4711, b"stat", &mut buf), b"/proc/4711/stat\0");
+        assert_eq!(parse_pid(b"123"), Some(123));
+        assert_eq!(parse_pid(b"self"), None);
+        assert_eq!(parse_pid(b""), None);
+    }
+
+    #[test]
+    fn scanning_proc_finds_a_child() {
+        let mut child = std::process::Command::new("sleep")
+            .arg("5")
+            .spawn()
+            .unwrap();
+        let mut out = [0; 64];
+        // Safety: reads /proc into stack buffers.
+        let n = unsafe { scan_children(&mut out) };
+        let found = out[..n].contains(&(child.id() as libc::pid_t));
+        child.kill().unwrap();
+        child.wait().unwrap();
+        assert!(found);
     }
 }

@@ -237,6 +237,10 @@ impl ContestGame for Sevens {
         Vec::new()
     }
 
+    fn read_input(&self, text: &str) -> Result<Vec<Self::Case>, crate::error::ParseError> {
+        crate::sevens::format::read(text, &self.rules)
+    }
+
     fn describe_case(&self, _case: &Deal) -> String {
         format!(
             "one deal of the {}-card deck, {} cards each",

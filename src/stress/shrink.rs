@@ -7,9 +7,14 @@
 //! split in halves until one failing candidate is isolated (group testing). Every step
 //! is confirmed by running the chosen candidate alone, so the reported input fails on
 //! its own.
+//!
+//! With `jobs` > 1 the independent runs of a step go side by side: the removals of the
+//! next `jobs` chunks of cases, the first runs of the next `jobs` candidate batches.
+//! Their results are then read in the order a single job would have run them, and
+//! what comes after the first success is dropped, so the shrunk case is the same.
 
 use super::judge::Class;
-use super::{trial, ContestGame, StressError, Target, Trial};
+use super::{trials, ContestGame, LeftBehindSummary, StressError, Target, Trial};
 use std::collections::HashSet;
 use std::time::Instant;
 
@@ -23,6 +28,9 @@ pub struct Shrinker<'a, G: ContestGame + ?Sized, T: Target + ?Sized> {
     /// Cases known not to fail this way on their own.
     passed: HashSet<G::Case>,
     out_of_time: bool,
+    jobs: usize,
+    single: Option<G::Case>,
+    left_behind: LeftBehindSummary,
 }
 
 type TrialOf<G> = Trial<<G as ContestGame>::Case, <G as ContestGame>::Answer>;
@@ -38,7 +46,16 @@ impl<'a, G: ContestGame + ?Sized, T: Target + ?Sized> Shrinker<'a, G, T> {
             runs: 0,
             passed: HashSet::new(),
             out_of_time: false,
+            jobs: 1,
+            single: None,
+            left_behind: LeftBehindSummary::default(),
         }
+    }
+
+    /// The same shrinker running up to `jobs` runs of the program side by side.
+    pub fn with_jobs(mut self, jobs: usize) -> Self {
+        self.jobs = jobs.max(1);
+        self
     }
 
     /// Runs of the program so far.
@@ -46,9 +63,29 @@ impl<'a, G: ContestGame + ?Sized, T: Target + ?Sized> Shrinker<'a, G, T> {
         self.runs
     }
 
+    /// The single case the list of cases was reduced to (before that case was made
+    /// smaller), if it was.
+    pub fn single_case(&self) -> Option<&G::Case> {
+        self.single.as_ref()
+    }
+
+    /// Processes that the shrinking runs left behind.
+    pub fn left_behind(&self) -> &LeftBehindSummary {
+        &self.left_behind
+    }
+
     fn try_cases(&mut self, cases: &[G::Case]) -> Result<TrialOf<G>, StressError> {
-        self.runs += 1;
-        trial(self.game, self.target, cases)
+        let mut all = self.try_many(&[cases.to_vec()])?;
+        Ok(all.pop().expect("one trial per input"))
+    }
+
+    fn try_many(&mut self, lists: &[Vec<G::Case>]) -> Result<Vec<TrialOf<G>>, StressError> {
+        self.runs += lists.len() as u64;
+        let done = trials(self.game, self.target, lists, self.jobs)?;
+        for t in &done {
+            self.left_behind.add(&t.output);
+        }
+        Ok(done)
     }
 
     fn same(&self, t: &TrialOf<G>) -> bool {
@@ -80,6 +117,7 @@ impl<'a, G: ContestGame + ?Sized, T: Target + ?Sized> Shrinker<'a, G, T> {
         }
         let mut best = self.shrink_list(failing)?;
         if best.cases.len() == 1 {
+            self.single = Some(best.cases[0].clone());
             best = self.shrink_case(best)?;
         }
         let note = self
@@ -106,24 +144,39 @@ impl<'a, G: ContestGame + ?Sized, T: Target + ?Sized> Shrinker<'a, G, T> {
         while best.cases.len() > 1 {
             chunk = chunk.min(best.cases.len() / 2).max(1);
             let mut i = 0;
-            while i < best.cases.len() && best.cases.len() > 1 {
+            'chunks: while i < best.cases.len() && best.cases.len() > 1 {
                 if !self.time_left() {
                     return Ok(best);
                 }
-                let end = (i + chunk).min(best.cases.len());
-                let rest: Vec<G::Case> = best.cases[..i]
-                    .iter()
-                    .chain(&best.cases[end..])
-                    .cloned()
-                    .collect();
-                if rest.is_empty() {
-                    break;
+                // the removals a single job would try next, while they keep failing
+                let mut tries = Vec::new();
+                let mut at = i;
+                let mut exhausted = false;
+                while tries.len() < self.jobs && at < best.cases.len() {
+                    let end = (at + chunk).min(best.cases.len());
+                    let rest: Vec<G::Case> = best.cases[..at]
+                        .iter()
+                        .chain(&best.cases[end..])
+                        .cloned()
+                        .collect();
+                    if rest.is_empty() {
+                        exhausted = true;
+                        break;
+                    }
+                    tries.push((at, end, rest));
+                    at = end;
                 }
-                let t = self.try_cases(&rest)?;
-                if self.same(&t) {
-                    best = t;
-                } else {
+                let lists: Vec<Vec<G::Case>> = tries.iter().map(|t| t.2.clone()).collect();
+                for ((start, end, _), t) in tries.into_iter().zip(self.try_many(&lists)?) {
+                    if self.same(&t) {
+                        best = t;
+                        i = start;
+                        continue 'chunks;
+                    }
                     i = end;
+                }
+                if exhausted {
+                    break;
                 }
             }
             if chunk == 1 {
@@ -146,20 +199,26 @@ impl<'a, G: ContestGame + ?Sized, T: Target + ?Sized> Shrinker<'a, G, T> {
                 .into_iter()
                 .filter(|c| !self.passed.contains(c))
                 .collect();
-            for chunk in candidates.chunks(batch) {
+            let chunks: Vec<&[G::Case]> = candidates.chunks(batch).collect();
+            for group in chunks.chunks(self.jobs) {
                 if !self.time_left() {
                     break 'step;
                 }
-                for c in self.find_failing(chunk)? {
-                    if !self.time_left() {
-                        break 'step;
+                // the first run of each batch of the group, side by side
+                let lists: Vec<Vec<G::Case>> = group.iter().map(|c| c.to_vec()).collect();
+                let firsts = self.try_many(&lists)?;
+                for (chunk, first) in group.iter().zip(firsts) {
+                    for c in self.find_failing_after(chunk, first)? {
+                        if !self.time_left() {
+                            break 'step;
+                        }
+                        let t = self.try_cases(std::slice::from_ref(&c))?;
+                        if self.same(&t) {
+                            best = t;
+                            continue 'step;
+                        }
+                        self.passed.insert(c);
                     }
-                    let t = self.try_cases(std::slice::from_ref(&c))?;
-                    if self.same(&t) {
-                        best = t;
-                        continue 'step;
-                    }
-                    self.passed.insert(c);
                 }
             }
             break;
@@ -174,6 +233,15 @@ impl<'a, G: ContestGame + ?Sized, T: Target + ?Sized> Shrinker<'a, G, T> {
             return Ok(Vec::new());
         }
         let t = self.try_cases(batch)?;
+        self.find_failing_after(batch, t)
+    }
+
+    /// [`Self::find_failing`] when the run on the whole `batch` is `t`.
+    fn find_failing_after(
+        &mut self,
+        batch: &[G::Case],
+        t: TrialOf<G>,
+    ) -> Result<Vec<G::Case>, StressError> {
         let got = t.judgement.verdict.class();
         match got {
             None => {
@@ -196,6 +264,9 @@ impl<'a, G: ContestGame + ?Sized, T: Target + ?Sized> Shrinker<'a, G, T> {
         }
         // The batch fails this way but we cannot tell which candidate does (a crash,
         // malformed output), or a wrong answer may hide behind another failure.
+        // the run's output (up to 16 MiB) is not needed below: free it before recursing,
+        // or every level of the halving would hold one
+        drop(t);
         let worth_splitting = got == Some(self.class) || self.class == Class::WrongAnswer;
         if !worth_splitting {
             return Ok(Vec::new());

@@ -1,0 +1,336 @@
+//! `gamecheck stress` as a judge: nothing lost or left behind by detaching children,
+//! `--jobs`, `--memory-limit`, the timing lines, `--replay`, and the messages.
+
+mod common;
+
+use common::{failure_report, fixture, gamecheck, section};
+use predicates::prelude::*;
+use std::time::Instant;
+
+fn stress(flags: &[&str], program: &str) -> assert_cmd::Command {
+    common::stress("marble", flags, program, &[])
+}
+
+fn stdout_of(cmd: &mut assert_cmd::Command, code: i32) -> (String, String) {
+    let out = cmd.assert().code(code).get_output().clone();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// Pids of live processes (not zombies) whose command line contains `needle`.
+fn live_with(needle: &str) -> Vec<u32> {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|&pid| {
+            let cmd = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            let zombie = stat
+                .rsplit_once(')')
+                .is_some_and(|(_, r)| r.trim_start().starts_with('Z'));
+            String::from_utf8_lossy(&cmd).contains(needle) && !zombie
+        })
+        .collect()
+}
+
+/// The failing case of issue 11: answers printed, then a setsid() child holds stdout
+/// for 5 s. The run passes, quickly, says a process was left behind, and none survives.
+fn detached(fixture_name: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let marker = dir.path().join("pid").display().to_string();
+    let start = Instant::now();
+    let (out, _) = stdout_of(
+        gamecheck()
+            .args(["stress", "marble", "--seed", "7", "--rounds", "1"])
+            .args(["--cases", "5", "--timeout", "10", "--", "python3", "-S"])
+            .arg(fixture(fixture_name))
+            .arg(&marker),
+        0,
+    );
+    let secs = start.elapsed().as_secs_f64();
+    assert!(out.starts_with("ok: 1 round, 5 cases"), "{out}");
+    assert!(out.contains("warning: 1 run left "), "{out}");
+    assert!(out.contains(fixture_name), "{out}");
+    assert!(secs < 2.5, "{fixture_name}: {secs:.2} s");
+    assert!(
+        live_with(&marker).is_empty(),
+        "a process of the run survived"
+    );
+}
+
+#[test]
+fn a_setsid_child_holding_stdout_passes_and_is_ended() {
+    detached("marble_setsid_child.py");
+}
+
+#[test]
+fn a_double_forked_daemon_holding_stdout_passes_and_is_ended() {
+    detached("marble_daemon_child.py");
+}
+
+/// The lines of a failure report that must not depend on --jobs.
+fn outcome(report: &str) -> Vec<String> {
+    let mut keep: Vec<String> = report
+        .lines()
+        .filter(|l| {
+            ["FAILED:", "seed:", "failing:", "wrong answer on", "input:"]
+                .iter()
+                .any(|p| l.starts_with(p))
+        })
+        .map(String::from)
+        .collect();
+    keep.push(section(report, "input").to_string());
+    keep.push(section(report, "actual output").to_string());
+    keep
+}
+
+#[test]
+fn jobs_do_not_change_the_failing_round_verdict_or_shrunk_case() {
+    for seed in ["1", "4"] {
+        let one = failure_report(stress(
+            &["--seed", seed, "--jobs", "1"],
+            "marble_wrap_bug.py",
+        ));
+        let two = failure_report(stress(
+            &["--seed", seed, "--jobs", "2"],
+            "marble_wrap_bug.py",
+        ));
+        assert_eq!(outcome(&one), outcome(&two), "seed {seed}\n{one}\n{two}");
+        assert!(one.contains("failing: case "), "{one}");
+    }
+    // a crash (shrunk by halving batches) too
+    let one = failure_report(stress(&["--seed", "5", "--jobs", "1"], "exit3.py"));
+    let two = failure_report(stress(&["--seed", "5", "--jobs", "2"], "exit3.py"));
+    assert_eq!(outcome(&one), outcome(&two), "{one}\n{two}");
+}
+
+#[test]
+fn zero_jobs_is_a_usage_error() {
+    let out = stress(&["--jobs", "0"], "marble_correct.py")
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn a_gibibyte_under_a_256_mib_limit_is_memory_limit_exceeded() {
+    let (out, err) = stdout_of(
+        &mut stress(
+            &["--seed", "3", "--rounds", "2", "--memory-limit", "256"],
+            "alloc_1gib.py",
+        ),
+        1,
+    );
+    assert!(
+        out.starts_with("FAILED: memory limit exceeded in round 1 of 2"),
+        "{out}"
+    );
+    assert!(out.contains("peak resident memory "), "{out}");
+    assert!(out.contains("of the 256.0 MiB limit"), "{out}");
+    assert!(out.contains("MemoryError"), "{out}");
+    assert!(err.contains("failed (memory limit exceeded)"), "{err}");
+    // without a limit the same program is only a crash (or passes nothing: malformed)
+    let help = gamecheck()
+        .args(["stress", "marble", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    assert!(help.contains("JVM") && help.contains("Go"), "{help}");
+}
+
+#[test]
+fn a_passing_run_reports_its_slowest_run_and_peak_memory_against_the_limits() {
+    let (out, err) = stdout_of(
+        &mut stress(
+            &[
+                "--seed",
+                "8",
+                "--rounds",
+                "3",
+                "--memory-limit",
+                "512",
+                "--timeout",
+                "20",
+            ],
+            "marble_correct.py",
+        ),
+        0,
+    );
+    assert!(out.starts_with("ok: 3 rounds, "), "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    let slowest = lines
+        .iter()
+        .find(|l| l.starts_with("slowest run: "))
+        .expect(&out);
+    assert!(slowest.contains("s wall (") && slowest.contains("of the 20 s time limit), "));
+    assert!(slowest.ends_with(" s CPU"), "{slowest}");
+    let peak = lines
+        .iter()
+        .find(|l| l.starts_with("peak memory: "))
+        .expect(&out);
+    assert!(peak.contains("of the 512.0 MiB limit"), "{peak}");
+    assert!(err.starts_with("gamecheck stress: seed 8\n"), "{err}");
+    let (out, _) = stdout_of(
+        &mut stress(&["--seed", "8", "--rounds", "1"], "marble_correct.py"),
+        0,
+    );
+    assert!(out.starts_with("ok: 1 round, 50 cases: "), "{out}");
+    assert!(
+        out.contains("peak memory: ") && out.contains("(no memory limit)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn replay_runs_a_saved_failure_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("fail");
+    let save_s = save.display().to_string();
+    failure_report(stress(
+        &["--seed", "2", "--side", "4", "--save", &save_s],
+        "marble_wrap_bug.py",
+    ));
+    assert!(save.join("rules.json").exists());
+    let replay = |program: &str, flags: &[&str]| {
+        let mut cmd = gamecheck();
+        cmd.args(["stress", "marble", "--replay", &save_s])
+            .args(flags)
+            .args(["--", "python3", "-S"])
+            .arg(fixture(program));
+        cmd
+    };
+    // still failing: exit 1 with the verdict
+    let (out, _) = stdout_of(&mut replay("marble_wrap_bug.py", &[]), 1);
+    assert!(
+        out.starts_with("FAILED: wrong answer on the input replayed from"),
+        "{out}"
+    );
+    assert!(out.contains("wrong answer on case 1: expected "), "{out}");
+    // fixed: exit 0
+    let (out, _) = stdout_of(&mut replay("marble_correct.py", &["--jobs", "2"]), 0);
+    assert!(out.starts_with("ok: `python3 -S "), "{out}");
+    assert!(out.contains("now passes"), "{out}");
+    // rule flags and round flags are usage errors
+    for flags in [
+        &["--side", "3"][..],
+        &["--misere"],
+        &["--seed", "1"],
+        &["--rounds", "2"],
+        &["--cases", "2"],
+    ] {
+        let out = replay("marble_correct.py", flags)
+            .assert()
+            .code(2)
+            .get_output()
+            .clone();
+        assert!(out.stdout.is_empty(), "{flags:?}");
+    }
+    // an expected.txt that disagrees with our answers: exit 1 naming both
+    let expected = std::fs::read_to_string(save.join("expected.txt")).unwrap();
+    let flipped = if expected.starts_with("Alice") {
+        "Bob\n"
+    } else {
+        "Alice\n"
+    };
+    std::fs::write(save.join("expected.txt"), flipped).unwrap();
+    let out = replay("marble_correct.py", &[])
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("expected.txt disagrees with gamecheck"),
+        "{err}"
+    );
+    assert!(
+        err.contains(flipped.trim()) && err.contains(expected.trim()),
+        "{err}"
+    );
+    // a missing file: exit 2
+    std::fs::remove_file(save.join("input.txt")).unwrap();
+    let out = replay("marble_correct.py", &[])
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("input.txt"), "{err}");
+}
+
+#[test]
+fn a_timeout_is_not_announced_as_shrinking() {
+    let (out, err) = stdout_of(
+        &mut stress(
+            &["--seed", "4", "--rounds", "1", "--timeout", "0.5"],
+            "sleep_forever.py",
+        ),
+        1,
+    );
+    assert!(out.contains("not shrunk"), "{out}");
+    assert!(out.contains("FAILED: timeout in round 1 of 1"), "{out}");
+    assert!(!err.contains("shrinking"), "{err}");
+    assert!(err.contains("round 1 of 1 failed (timeout)\n"), "{err}");
+}
+
+#[test]
+fn failures_name_the_failing_case_and_a_short_scale() {
+    let report = failure_report(stress(
+        &["--seed", "3", "--rounds", "30"],
+        "marble_wrap_bug.py",
+    ));
+    let failing = report
+        .lines()
+        .find(|l| l.starts_with("failing: case "))
+        .expect(&report);
+    assert!(
+        failing.contains(" of the round's ") && failing.contains("empty cell"),
+        "{failing}"
+    );
+    let seed_line = report.lines().find(|l| l.starts_with("seed: ")).unwrap();
+    let scale = seed_line
+        .rsplit("scale ")
+        .next()
+        .unwrap()
+        .trim_end_matches(')');
+    let decimals = scale.split('.').nth(1).map_or(0, str::len);
+    assert!(decimals <= 3, "{seed_line}");
+}
+
+#[test]
+fn a_nul_byte_in_the_output_is_shown_escaped() {
+    let report = failure_report(stress(&["--seed", "1", "--rounds", "1"], "print_nul.py"));
+    assert!(report.starts_with("FAILED: malformed output"), "{report}");
+    assert!(!report.contains('\0'), "{report:?}");
+    assert!(
+        section(&report, "actual output").contains("Alice\\0"),
+        "{report}"
+    );
+}
+
+#[test]
+fn trailing_empty_lines_are_accepted() {
+    // marble_correct.py --crlf is covered elsewhere; here blank lines after the answers
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("blank.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\npython3 -S {} \"$@\"\necho\necho\n",
+            fixture("marble_correct.py")
+        ),
+    )
+    .unwrap();
+    gamecheck()
+        .args([
+            "stress", "marble", "--seed", "2", "--rounds", "3", "--", "sh",
+        ])
+        .arg(&script)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::starts_with("ok: 3 rounds"));
+}

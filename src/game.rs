@@ -142,6 +142,30 @@ pub trait Game: Sized + Send + Sync + 'static {
         mode: ShrinkMode,
     ) -> Vec<(Self::Rules, Self::Case)>;
 
+    /// A rule set from unstructured bytes: the one generator of rule sets, used by the
+    /// properties under `cargo test` (proptest, seeded bytes) and by the fuzz targets.
+    ///
+    /// # Errors
+    /// The bytes ran out.
+    fn arbitrary_rules(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Self::Rules>;
+
+    /// A case of `rules` from unstructured bytes, within the oracle's limit: the one
+    /// generator of cases for the properties and the fuzz targets.
+    ///
+    /// # Errors
+    /// The bytes ran out.
+    fn arbitrary_case(
+        u: &mut arbitrary::Unstructured<'_>,
+        rules: &Self::Rules,
+    ) -> arbitrary::Result<Self::Case>;
+
+    /// The solver `variant` for `rules`, shared within this process where building it is
+    /// costly (marble's tables): what the properties use over many inputs. Every answer
+    /// it gives is still compared.
+    fn cached_solver(rules: &Self::Rules, variant: Self::Variant) -> BoxSolver<Self> {
+        Self::solver(rules, variant)
+    }
+
     /// The size of a case in words, for reports (`2 empty cells`).
     fn describe_case(rules: &Self::Rules, case: &Self::Case) -> String;
 

@@ -191,9 +191,8 @@ fn run_group<G: Game>(group: Group<G>, opts: &VerifyOptions, report: &mut Report
     }
 }
 
-/// The generic move-generation property: the fast generator yields exactly the
-/// oracle's moves at `case` — no duplicates, nothing missing, nothing extra (so nothing
-/// that wraps across an edge).
+/// The generic move-generation property on the game's own generators: see
+/// [`super::laws::movegen_agrees_with`].
 ///
 /// # Errors
 /// The first difference, with the case in the contest format.
@@ -202,23 +201,12 @@ pub fn movegen_agrees<G: Game>(
     gens: &G::Generators,
     case: &G::Case,
 ) -> Result<(), String> {
-    let oracle: BTreeSet<G::Move> = G::oracle_moves(gens, case).into_iter().collect();
-    let fast = G::fast_moves(gens, case);
-    let fast_set: BTreeSet<G::Move> = fast.iter().cloned().collect();
-    let at = || format!("under {rules}, at\n{}", G::write(rules, &[case.clone()]));
-    if fast_set.len() != fast.len() {
-        return Err(format!("the fast generator repeats a move {}", at()));
-    }
-    if let Some(m) = fast_set.difference(&oracle).next() {
-        return Err(format!(
-            "the fast generator offers {m}, which the oracle does not, {}",
-            at()
-        ));
-    }
-    if let Some(m) = oracle.difference(&fast_set).next() {
-        return Err(format!("the fast generator misses {m} {}", at()));
-    }
-    Ok(())
+    super::laws::movegen_agrees_with::<G>(
+        rules,
+        case,
+        &G::oracle_moves(gens, case),
+        &G::fast_moves(gens, case),
+    )
 }
 
 fn run_suite<G: Game>(suite: &Suite<G>, bar: &Progress) -> (Vec<Row>, Vec<Failure>) {

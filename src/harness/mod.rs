@@ -3,6 +3,7 @@
 
 pub mod compare;
 pub mod driver;
+pub mod laws;
 pub mod progress;
 pub mod props;
 pub mod report;

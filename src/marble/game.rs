@@ -298,6 +298,27 @@ impl Game for MarbleGame {
             .collect()
     }
 
+    /// Any side 1..=4 with any run, line set and end rule, or one of four side-5 rule
+    /// sets (their tables are cached).
+    fn arbitrary_rules(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Rules> {
+        props::arbitrary_rules(u)
+    }
+
+    /// A position with at most 12 empty cells.
+    fn arbitrary_case(
+        u: &mut arbitrary::Unstructured<'_>,
+        rules: &Rules,
+    ) -> arbitrary::Result<Position> {
+        props::arbitrary_position(u, rules.side(), 12)
+    }
+
+    fn cached_solver(rules: &Rules, variant: Variant) -> BoxSolver<Self> {
+        match variant {
+            Variant::Table => Box::new(TableSolver::with_table(props::cached_table(rules))),
+            other => solver(rules, other),
+        }
+    }
+
     fn describe_case(_rules: &Rules, case: &Position) -> String {
         let e = case.empty_cells();
         format!("{e} empty cell{}", if e == 1 { "" } else { "s" })

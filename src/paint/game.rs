@@ -339,6 +339,18 @@ impl Game for PaintGame {
             .collect()
     }
 
+    fn arbitrary_rules(_u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Rules> {
+        Ok(Rules)
+    }
+
+    /// A position of N ≤ 32 with at most 12 unpainted cells.
+    fn arbitrary_case(
+        u: &mut arbitrary::Unstructured<'_>,
+        _rules: &Rules,
+    ) -> arbitrary::Result<Position> {
+        super::props::arbitrary_position(u, bitmask::MAX_COLUMNS, 12)
+    }
+
     fn describe_case(_rules: &Rules, case: &Position) -> String {
         let u = case.unpainted();
         format!(

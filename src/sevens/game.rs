@@ -351,6 +351,33 @@ impl Game for SevensGame {
         }
     }
 
+    /// A deck of at most 16 cards (so the oracle is quick), any start rank and stuck rule.
+    fn arbitrary_rules(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Rules> {
+        let suits = u.int_in_range(1..=MAX_SUITS)?;
+        let ranks = u.int_in_range(1..=(16 / suits).min(MAX_RANKS as usize) as u8)?;
+        let start = u.int_in_range(1..=ranks)?;
+        let stuck = if u.arbitrary()? {
+            Stuck::Pass
+        } else {
+            Stuck::Lose
+        };
+        Ok(Rules::new(suits, ranks, Some(start), stuck).expect("valid by construction"))
+    }
+
+    /// Any deal of the deck: each card to Alice or Bob.
+    fn arbitrary_case(
+        u: &mut arbitrary::Unstructured<'_>,
+        rules: &Rules,
+    ) -> arbitrary::Result<Deal> {
+        let mut alice = CardSet::EMPTY;
+        for c in CardSet::deck(rules).cards() {
+            if u.arbitrary()? {
+                alice = alice.with(c);
+            }
+        }
+        Ok(Deal::new(rules, alice).expect("cards of the deck"))
+    }
+
     fn describe_case(rules: &Rules, deal: &Deal) -> String {
         format!(
             "one deal of the {}-card deck, Alice holding {}",

@@ -1,0 +1,177 @@
+//! The properties every game shares, written once and generic over the game — and over
+//! the implementation under test, so a deliberately wrong solver or move generator can
+//! be passed in exactly where the real one goes (`tests/zoo.rs`).
+//!
+//! Each is driven by `cargo test` (proptest through [`arbitrary_instance`], seeded bytes
+//! through the `*_bytes` entries), by a `cargo fuzz` target per game calling the same
+//! `*_bytes` entry, and, where it is a row, by `verify` (the driver's comparison and
+//! [`crate::harness::driver::movegen_agrees`]).
+
+use crate::game::{fast_variants, variant_name, BoxSolver, Game};
+use crate::solver::{Refusal, Solver};
+
+/// A rule set and one of its cases, drawn by the game's one generator
+/// ([`Game::arbitrary_rules`], [`Game::arbitrary_case`]).
+pub struct Instance<G: Game> {
+    /// The rule set.
+    pub rules: G::Rules,
+    /// The case.
+    pub case: G::Case,
+}
+
+// by hand: a derive would ask `G` itself (a marker type) for `Debug` and `Clone`
+impl<G: Game> std::fmt::Debug for Instance<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Instance")
+            .field("rules", &self.rules)
+            .field("case", &self.case)
+            .finish()
+    }
+}
+
+impl<G: Game> Clone for Instance<G> {
+    fn clone(&self) -> Self {
+        Instance {
+            rules: self.rules.clone(),
+            case: self.case.clone(),
+        }
+    }
+}
+
+impl<'a, G: Game> arbitrary::Arbitrary<'a> for Instance<G> {
+    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
+        let rules = G::arbitrary_rules(u)?;
+        let case = G::arbitrary_case(u, &rules)?;
+        Ok(Instance { rules, case })
+    }
+}
+
+/// An instance from `data`, or `None` when the bytes run out.
+pub fn arbitrary_instance<G: Game>(data: &[u8]) -> Option<Instance<G>> {
+    let mut u = arbitrary::Unstructured::new(data);
+    <Instance<G> as arbitrary::Arbitrary>::arbitrary(&mut u).ok()
+}
+
+/// Solvers agree: every solver of `fast` answers `case` as `oracle` does (a refusal
+/// counts as an answer).
+///
+/// # Errors
+/// Every answer, named, when one differs, with the case as a contest input.
+pub fn solvers_agree_with<G: Game>(
+    rules: &G::Rules,
+    case: &G::Case,
+    oracle: &mut dyn Solver<G::Case, G::Answer>,
+    fast: &mut [(String, BoxSolver<G>)],
+) -> Result<(), String> {
+    let expected = oracle.solve(case);
+    let got: Vec<(String, Result<G::Answer, Refusal>)> = fast
+        .iter_mut()
+        .map(|(name, s)| (name.clone(), s.solve(case)))
+        .collect();
+    if got.iter().all(|(_, a)| *a == expected) {
+        return Ok(());
+    }
+    let show = |a: &Result<G::Answer, Refusal>| match a {
+        Ok(v) => v.to_string(),
+        Err(e) => e.to_string(),
+    };
+    let answers: Vec<String> = got
+        .iter()
+        .map(|(n, a)| format!("{n} {}", show(a)))
+        .collect();
+    Err(format!(
+        "under {rules}: the oracle says {}, {}, at\n{}",
+        show(&expected),
+        answers.join(", "),
+        G::write(rules, std::slice::from_ref(case))
+    ))
+}
+
+/// [`solvers_agree_with`] for the oracle and every fast variant of `G` (the cached
+/// ones, [`Game::cached_solver`]): a new variant is checked with no edit here.
+///
+/// # Errors
+/// As [`solvers_agree_with`].
+pub fn solvers_agree<G: Game>(rules: &G::Rules, case: &G::Case) -> Result<(), String> {
+    let mut oracle = G::solver(rules, G::ORACLE_VARIANT);
+    let mut fast: Vec<(String, BoxSolver<G>)> = fast_variants::<G>()
+        .into_iter()
+        .map(|v| (variant_name(v), G::cached_solver(rules, v)))
+        .collect();
+    solvers_agree_with::<G>(rules, case, oracle.as_mut(), &mut fast)
+}
+
+/// Move generators agree: `fast` yields exactly `oracle`'s moves at `case` — no
+/// duplicates, nothing missing, nothing extra.
+///
+/// # Errors
+/// The first difference, with the case as a contest input.
+pub fn movegen_agrees_with<G: Game>(
+    rules: &G::Rules,
+    case: &G::Case,
+    oracle: &[G::Move],
+    fast: &[G::Move],
+) -> Result<(), String> {
+    use std::collections::BTreeSet;
+    let oracle: BTreeSet<&G::Move> = oracle.iter().collect();
+    let fast_set: BTreeSet<&G::Move> = fast.iter().collect();
+    let at = || {
+        format!(
+            "under {rules}, at\n{}",
+            G::write(rules, std::slice::from_ref(case))
+        )
+    };
+    if fast_set.len() != fast.len() {
+        return Err(format!("the fast generator repeats a move {}", at()));
+    }
+    if let Some(m) = fast_set.difference(&oracle).next() {
+        return Err(format!(
+            "the fast generator offers {m}, which the oracle does not, {}",
+            at()
+        ));
+    }
+    if let Some(m) = oracle.difference(&fast_set).next() {
+        return Err(format!("the fast generator misses {m} {}", at()));
+    }
+    Ok(())
+}
+
+/// Fuzz entry of `<game>_solvers_agree`: an instance from `data`, then
+/// [`solvers_agree`]. Bytes too short for an instance pass.
+///
+/// # Errors
+/// As [`solvers_agree`].
+pub fn solvers_agree_bytes<G: Game>(data: &[u8]) -> Result<(), String> {
+    match arbitrary_instance::<G>(data) {
+        Some(i) => solvers_agree::<G>(&i.rules, &i.case),
+        None => Ok(()),
+    }
+}
+
+/// Fuzz entry of a generic move-generation target: an instance from `data`, then the
+/// game's two generators compared.
+///
+/// # Errors
+/// As [`movegen_agrees_with`].
+pub fn movegen_agrees_bytes<G: Game>(data: &[u8]) -> Result<(), String> {
+    let Some(i) = arbitrary_instance::<G>(data) else {
+        return Ok(());
+    };
+    let gens = G::generators(&i.rules);
+    movegen_agrees_with::<G>(
+        &i.rules,
+        &i.case,
+        &G::oracle_moves(&gens, &i.case),
+        &G::fast_moves(&gens, &i.case),
+    )
+}
+
+/// The proptest strategy of instances of `G`: byte strings of up to 256 bytes through
+/// the game's one generator (behind the `proptest` feature, so normal builds do not
+/// compile proptest; the crate's dev-dependency on itself turns it on for the tests).
+#[cfg(feature = "proptest")]
+pub fn instances<G: Game>() -> impl proptest::strategy::Strategy<Value = Instance<G>> {
+    use proptest::prelude::*;
+    proptest::collection::vec(any::<u8>(), 0..256)
+        .prop_filter_map("the bytes ran out", |data| arbitrary_instance::<G>(&data))
+}

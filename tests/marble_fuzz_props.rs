@@ -1,9 +1,9 @@
 //! The fuzz targets' properties, driven on stable by `cargo test` over seeded random
 //! bytes and over the committed seed corpora (`fuzz/corpus/`).
 
-use gamecheck::marble::props::{
-    movegen_matches_naive_bytes, parse_never_panics_bytes, solvers_agree_bytes,
-};
+use gamecheck::harness::laws::solvers_agree_bytes;
+use gamecheck::marble::props::{movegen_matches_naive_bytes, parse_never_panics_bytes};
+use gamecheck::marble::MarbleGame;
 
 use rand::Rng as _;
 
@@ -23,7 +23,13 @@ fn marble_movegen_matches_naive() {
 
 #[test]
 fn marble_solvers_agree() {
-    drive("marble_solvers_agree", solvers_agree_bytes, 2, 400, 16);
+    drive(
+        "marble_solvers_agree",
+        solvers_agree_bytes::<MarbleGame>,
+        2,
+        400,
+        16,
+    );
 }
 
 #[test]

@@ -2,12 +2,9 @@
 //! positions, the fast solvers agree with the oracle and the move generators agree.
 //! Case counts come from `PROPTEST_CASES` (default 256).
 
-use gamecheck::marble::bitmask::Bitmask;
-use gamecheck::marble::naive::Naive;
-use gamecheck::marble::props::{cached_table, movegen_matches_naive, side5_rule_sets};
-use gamecheck::marble::table::TableSolver;
-use gamecheck::marble::{full_mask, LineSet, Play, Position, Rules};
-use gamecheck::solver::Solver;
+use gamecheck::harness::laws::solvers_agree;
+use gamecheck::marble::props::{movegen_matches_naive, side5_rule_sets};
+use gamecheck::marble::{full_mask, LineSet, MarbleGame, Play, Position, Rules};
 use proptest::prelude::*;
 
 /// Any rule set of sides 1..=4, or one of the cached side-5 rule sets.
@@ -42,10 +39,7 @@ fn case(max_empty: usize) -> impl Strategy<Value = (Rules, Position)> {
 proptest! {
     #[test]
     fn fast_solvers_agree_with_the_oracle((rules, pos) in case(11)) {
-        let expected = Naive::new(&rules).solve(&pos).unwrap();
-        prop_assert_eq!(Bitmask::new(&rules).solve(&pos).unwrap(), expected, "bitmask, {}", rules);
-        let mut table = TableSolver::with_table(cached_table(&rules));
-        prop_assert_eq!(table.solve(&pos).unwrap(), expected, "table, {}", rules);
+        prop_assert_eq!(solvers_agree::<MarbleGame>(&rules, &pos), Ok(()));
     }
 
     #[test]

@@ -1,10 +1,12 @@
 #![no_main]
-//! Fuzz target: the property `gamecheck::marble::props::solvers_agree_bytes`, also driven by
-//! `cargo test` (tests/marble_fuzz_props.rs).
+//! Fuzz target: the generic property `gamecheck::harness::laws::solvers_agree_bytes` for
+//! marble (every fast variant against the oracle on an instance drawn by the game's one
+//! generator), also driven by `cargo test` (tests/game_laws.rs).
+use gamecheck::marble::MarbleGame;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    if let Err(e) = gamecheck::marble::props::solvers_agree_bytes(data) {
+    if let Err(e) = gamecheck::harness::laws::solvers_agree_bytes::<MarbleGame>(data) {
         panic!("{e}");
     }
 });

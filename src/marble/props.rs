@@ -7,7 +7,6 @@ use super::movegen::MoveGen;
 use super::naive::Naive;
 use super::rules::{Line, LineSet, Play, Rules};
 use super::{format, reading_index, Position};
-use crate::solver::Solver;
 use std::collections::BTreeSet;
 
 /// The two move generators of one rule set, side by side.
@@ -148,30 +147,6 @@ pub fn masks_match_geometry() -> Result<u64, String> {
     Ok(checked)
 }
 
-/// The `bitmask` solver and a freshly built table agree with the oracle at `position`
-/// (at most 20 empty cells, so the oracle answers).
-///
-/// # Errors
-/// The answers when they differ.
-pub fn solvers_agree(rules: &Rules, position: &Position) -> Result<(), String> {
-    let expected = Naive::new(rules)
-        .solve(position)
-        .map_err(|e| e.to_string())?;
-    let got_b = Bitmask::new(rules)
-        .solve(position)
-        .map_err(|e| e.to_string())?;
-    let got_t = super::table::TableSolver::new(rules)
-        .solve(position)
-        .map_err(|e| e.to_string())?;
-    if got_b != expected || got_t != expected {
-        return Err(format!(
-            "under {rules}: naive says {expected}, bitmask {got_b}, table {got_t}, at\n{}",
-            format::write_position(position)
-        ));
-    }
-    Ok(())
-}
-
 /// Any bytes given to the contest reader give positions or a located error, never a
 /// panic; positions that are read format back to text the reader reads the same.
 ///
@@ -290,35 +265,6 @@ pub fn movegen_matches_naive_bytes(data: &[u8]) -> Result<(), String> {
         return Ok(());
     };
     movegen_matches_naive(&rules, &pos)
-}
-
-/// Fuzz entry of `marble_solvers_agree`: rules and a position with at most 12 empty
-/// cells from `data`; `bitmask` and the (cached) table agree with the oracle.
-///
-/// # Errors
-/// The three answers when they differ.
-pub fn solvers_agree_bytes(data: &[u8]) -> Result<(), String> {
-    let mut u = arbitrary::Unstructured::new(data);
-    let Ok(rules) = arbitrary_rules(&mut u) else {
-        return Ok(());
-    };
-    let Ok(pos) = arbitrary_position(&mut u, rules.side(), 12) else {
-        return Ok(());
-    };
-    let expected = Naive::new(&rules).solve(&pos).map_err(|e| e.to_string())?;
-    let got_b = Bitmask::new(&rules)
-        .solve(&pos)
-        .map_err(|e| e.to_string())?;
-    let got_t = super::table::TableSolver::with_table(cached_table(&rules))
-        .solve(&pos)
-        .map_err(|e| e.to_string())?;
-    if got_b != expected || got_t != expected {
-        return Err(format!(
-            "under {rules}: naive says {expected}, bitmask {got_b}, table {got_t}, at\n{}",
-            format::write_position(&pos)
-        ));
-    }
-    Ok(())
 }
 
 /// Fuzz entry of `marble_parse_never_panics`: the first byte picks the side, the rest is

@@ -3,11 +3,9 @@
 
 use super::cards::{Card, CardSet, Deal};
 use super::format;
-use super::memo::Memo;
 use super::movegen::MoveGen;
 use super::naive::Naive;
 use super::rules::{Rules, Stuck, MAX_RANKS, MAX_SUITS};
-use super::table::Table;
 use crate::outcome::Winner;
 use crate::rng;
 use crate::solver::Solver;
@@ -79,23 +77,14 @@ pub fn show_chains(chains: &[Option<(u8, u8)>]) -> String {
         .join(", ")
 }
 
-/// `memo` and `table` agree with the oracle on `deal` (a deck of at most 24 cards).
+/// Every fast solver agrees with the oracle on `deal` (a deck of at most 24 cards): the
+/// generic [`crate::harness::laws::solvers_agree`]; returns the oracle's answer.
 ///
 /// # Errors
-/// The three answers when they differ, with the deal.
+/// Every answer when one differs, with the deal.
 pub fn solvers_agree(rules: &Rules, deal: &Deal) -> Result<Winner, String> {
-    let expected = Naive::new(rules).solve(deal).map_err(|e| e.to_string())?;
-    let memo = Memo::new(rules).solve(deal).map_err(|e| e.to_string())?;
-    let table = Table::new(rules).solve(deal).map_err(|e| e.to_string())?;
-    if memo != expected || table != expected {
-        return Err(format!(
-            "under {rules} [{}]: naive says {expected}, memo {memo}, table {table}, for Alice \
-             holding {}",
-            rules.flags(),
-            deal.alice()
-        ));
-    }
-    Ok(expected)
+    crate::harness::laws::solvers_agree::<super::SevensGame>(rules, deal)?;
+    Naive::new(rules).solve(deal).map_err(|e| e.to_string())
 }
 
 /// Any bytes given to the contest reader give deals or a located error, never a panic;

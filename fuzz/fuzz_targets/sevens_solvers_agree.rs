@@ -1,0 +1,12 @@
+#![no_main]
+//! Fuzz target: the generic property `gamecheck::harness::laws::solvers_agree_bytes` for
+//! sevens (every fast variant against the oracle on an instance drawn by the game's one
+//! generator), also driven by `cargo test` (tests/game_laws.rs).
+use gamecheck::sevens::SevensGame;
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    if let Err(e) = gamecheck::harness::laws::solvers_agree_bytes::<SevensGame>(data) {
+        panic!("{e}");
+    }
+});

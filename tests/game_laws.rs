@@ -1,0 +1,105 @@
+//! The laws every game shares (`gamecheck::harness::laws`), driven for every game of the
+//! one list: proptest over each game's one generator, the `<game>_solvers_agree` fuzz
+//! targets' property over their committed corpora and seeded bytes, and the promise that
+//! every solver variant of every game is compared in `verify`.
+
+use gamecheck::game::{fast_variants, variant_name, Game, GameId};
+use gamecheck::harness::driver;
+use gamecheck::harness::laws::{
+    instances, movegen_agrees_bytes, movegen_agrees_with, solvers_agree, solvers_agree_bytes,
+};
+use gamecheck::harness::{Report, VerifyOptions};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+
+mod common;
+use common::drive;
+
+/// Runs `law` on proptest instances of `G` (`PROPTEST_CASES`, default 256).
+fn check_law<G: Game>(law: impl Fn(&G::Rules, &G::Case) -> Result<(), String>) {
+    let mut runner = TestRunner::new(Config::default());
+    let result = runner.run(&instances::<G>(), |i| {
+        law(&i.rules, &i.case).map_err(TestCaseError::fail)
+    });
+    if let Err(e) = result {
+        panic!("{}: {e}", G::NAME);
+    }
+}
+
+#[test]
+fn every_fast_variant_agrees_with_the_oracle() {
+    for id in GameId::ALL {
+        gamecheck::with_game!(id, G => check_law::<G>(solvers_agree::<G>));
+    }
+}
+
+#[test]
+fn the_move_generators_agree() {
+    for id in GameId::ALL {
+        gamecheck::with_game!(id, G => check_law::<G>(|rules, case| {
+            let gens = G::generators(rules);
+            movegen_agrees_with::<G>(
+                rules,
+                case,
+                &G::oracle_moves(&gens, case),
+                &G::fast_moves(&gens, case),
+            )
+        }));
+    }
+}
+
+#[test]
+fn the_solvers_agree_fuzz_targets_on_stable() {
+    for id in GameId::ALL {
+        gamecheck::with_game!(id, G => {
+            let target = format!("{}_solvers_agree", G::NAME);
+            drive(&target, solvers_agree_bytes::<G>, 21, 300, 40);
+            drive(&target, movegen_agrees_bytes::<G>, 22, 300, 40);
+        });
+    }
+}
+
+/// A law that can fail: a move list with a repeated or a missing move is caught.
+#[test]
+fn the_movegen_law_sees_repeats_and_gaps() {
+    use gamecheck::marble::{MarbleGame, Position, Rules};
+    let rules = Rules::standard();
+    let empty = Position::empty(4);
+    let gens = MarbleGame::generators(&rules);
+    let oracle = MarbleGame::oracle_moves(&gens, &empty);
+    let mut repeated = MarbleGame::fast_moves(&gens, &empty);
+    repeated.push(repeated[0]);
+    assert!(movegen_agrees_with::<MarbleGame>(&rules, &empty, &oracle, &repeated)
+        .unwrap_err()
+        .contains("repeats"));
+    let missing = &oracle[1..];
+    assert!(movegen_agrees_with::<MarbleGame>(&rules, &empty, &oracle, missing)
+        .unwrap_err()
+        .contains("misses"));
+}
+
+/// Every fast variant of every game has rows in `verify` (a variant added to a game's
+/// enum is compared with no other edit; this fails if a game's plan leaves one out).
+#[test]
+fn every_variant_of_every_game_is_in_the_verify_report() {
+    let opts = VerifyOptions {
+        seed: 5,
+        cases: Some(40),
+        progress: false,
+    };
+    for id in GameId::ALL {
+        gamecheck::with_game!(id, G => {
+            let mut report = Report::new(5);
+            driver::verify::<G>(&opts, &mut report);
+            assert!(report.ok, "{}: {:?}", G::NAME, report.failures);
+            for v in fast_variants::<G>() {
+                let name = variant_name(v);
+                let compared = report.rows.iter().filter(|r| {
+                    r.solver == name || r.solver.starts_with(&format!("{name} vs "))
+                });
+                let checked: u64 = compared.map(|r| r.checked).sum();
+                assert!(checked > 0, "{}: variant `{name}` has no verify row", G::NAME);
+            }
+        });
+    }
+}

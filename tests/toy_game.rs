@@ -1,0 +1,262 @@
+//! A toy game added through the `Game` trait alone: the subtraction game S = {1, 2, 3}
+//! (take 1, 2 or 3 tokens from one heap; who cannot move loses). Nothing else in the
+//! crate knows it, yet the generic driver compares its variants with its oracle, shrinks
+//! a planted mismatch to the smallest failing heap, and reports rows.
+
+use gamecheck::error::{Location, ParseError, RuleError};
+use gamecheck::game::{BoxSolver, Game, ShrinkMode};
+use gamecheck::harness::driver::{self, Group, NamedCheck, Outcome, Step, Suite};
+use gamecheck::harness::{Report, VerifyOptions};
+use gamecheck::outcome::{Value, Winner};
+use gamecheck::solver::{Refusal, Solver};
+use std::collections::HashMap;
+use std::fmt;
+
+#[derive(Debug, Clone, Copy)]
+struct Subtraction;
+
+/// The subtraction set (here always {1, 2, 3}).
+#[derive(Debug, Clone, PartialEq)]
+struct Rules(Vec<u32>);
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "S = {:?}", self.0)
+    }
+}
+
+#[derive(Debug, Clone, Default, clap::Args)]
+struct NoFlags {}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Variant {
+    Naive,
+    /// n mod (max + 1) ≠ 0.
+    Formula,
+    /// A planted bug: wrong for every heap of 10 or more with n mod 4 = 2.
+    Buggy,
+}
+
+/// The oracle: plain recursion over the moves, memoized.
+#[derive(Default)]
+struct Naive {
+    take: Vec<u32>,
+    memo: HashMap<u32, bool>,
+}
+
+impl Naive {
+    fn wins(&mut self, n: u32) -> bool {
+        if let Some(&w) = self.memo.get(&n) {
+            return w;
+        }
+        let take = self.take.clone();
+        let w = take.iter().any(|&k| k <= n && !self.wins(n - k));
+        self.memo.insert(n, w);
+        w
+    }
+}
+
+const ORACLE_MAX: u32 = 100_000;
+
+impl Solver<u32, Value> for Naive {
+    fn name(&self) -> &'static str {
+        "naive"
+    }
+    fn check(&self, n: &u32) -> Result<(), Refusal> {
+        if *n > ORACLE_MAX {
+            return Err(Refusal {
+                solver: "naive",
+                reason: format!("a heap of {n}"),
+                suggestion: "formula",
+            });
+        }
+        Ok(())
+    }
+    fn solve(&mut self, n: &u32) -> Result<Value, Refusal> {
+        self.check(n)?;
+        // build the memo bottom-up so the recursion stays shallow
+        for m in 0..*n {
+            self.wins(m);
+        }
+        Ok(if self.wins(*n) { Value::Win } else { Value::Loss })
+    }
+}
+
+struct Formula {
+    buggy: bool,
+}
+
+impl Solver<u32, Value> for Formula {
+    fn name(&self) -> &'static str {
+        if self.buggy {
+            "buggy"
+        } else {
+            "formula"
+        }
+    }
+    fn solve(&mut self, n: &u32) -> Result<Value, Refusal> {
+        let mut win = n % 4 != 0;
+        if self.buggy && *n >= 10 && n % 4 == 2 {
+            win = !win;
+        }
+        Ok(if win { Value::Win } else { Value::Loss })
+    }
+}
+
+/// A move: take `k`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct Take(u32);
+
+impl fmt::Display for Take {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "-{}", self.0)
+    }
+}
+
+fn parse_error(line: usize, msg: &str) -> ParseError {
+    ParseError::new(Location { line, column: 1 }, None, msg)
+}
+
+impl Game for Subtraction {
+    const NAME: &'static str = "subtraction";
+    const ABOUT: &'static str = "The subtraction game {1, 2, 3}";
+    type Rules = Rules;
+    type RuleArgs = NoFlags;
+    type Case = u32;
+    type Move = Take;
+    type Answer = Value;
+    type Variant = Variant;
+    type Generators = Vec<u32>;
+    const DEFAULT_VARIANT: Variant = Variant::Formula;
+    const ORACLE_VARIANT: Variant = Variant::Naive;
+
+    fn rules(_: &NoFlags) -> Result<Rules, RuleError> {
+        Ok(Rules(vec![1, 2, 3]))
+    }
+    fn flags(_: &Rules) -> String {
+        String::new()
+    }
+    fn start(_: &Rules) -> Option<u32> {
+        None
+    }
+    fn generators(rules: &Rules) -> Vec<u32> {
+        rules.0.clone()
+    }
+    fn oracle_moves(take: &Vec<u32>, n: &u32) -> Vec<Take> {
+        take.iter().filter(|&&k| k <= *n).map(|&k| Take(k)).collect()
+    }
+    fn fast_moves(take: &Vec<u32>, n: &u32) -> Vec<Take> {
+        (1..=(*n).min(3)).filter(|k| take.contains(k)).map(Take).collect()
+    }
+    fn solver(rules: &Rules, variant: Variant) -> BoxSolver<Self> {
+        match variant {
+            Variant::Naive => Box::new(Naive {
+                take: rules.0.clone(),
+                memo: HashMap::new(),
+            }),
+            Variant::Formula => Box::new(Formula { buggy: false }),
+            Variant::Buggy => Box::new(Formula { buggy: true }),
+        }
+    }
+    fn best_move(_: &Rules, n: &u32) -> Option<String> {
+        (n % 4 != 0).then(|| format!("take {}", n % 4))
+    }
+    fn read(_: &Rules, text: &str) -> Result<Vec<u32>, ParseError> {
+        let mut lines = text.lines();
+        let t: usize = lines
+            .next()
+            .and_then(|l| l.trim().parse().ok())
+            .ok_or_else(|| parse_error(1, "expected T"))?;
+        let heaps: Vec<u32> = lines
+            .enumerate()
+            .map(|(i, l)| l.trim().parse().map_err(|_| parse_error(i + 2, "a heap")))
+            .collect::<Result<_, _>>()?;
+        if heaps.len() != t {
+            return Err(parse_error(1, "T heaps"));
+        }
+        Ok(heaps)
+    }
+    fn write(_: &Rules, cases: &[u32]) -> String {
+        let mut s = format!("{}\n", cases.len());
+        for n in cases {
+            s.push_str(&format!("{n}\n"));
+        }
+        s
+    }
+    fn winner(v: Value) -> Winner {
+        v.for_alice_to_move()
+    }
+    fn write_answers(answers: &[Winner]) -> String {
+        answers.iter().map(|w| format!("{w}\n")).collect()
+    }
+    fn smaller(rules: &Rules, n: &u32, _: ShrinkMode) -> Vec<(Rules, u32)> {
+        // every smaller heap, smallest first
+        (0..*n).map(|m| (rules.clone(), m)).collect()
+    }
+    fn arbitrary_rules(_: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Rules> {
+        Ok(Rules(vec![1, 2, 3]))
+    }
+    fn arbitrary_case(u: &mut arbitrary::Unstructured<'_>, _: &Rules) -> arbitrary::Result<u32> {
+        u.int_in_range(0..=200)
+    }
+    fn describe_case(_: &Rules, n: &u32) -> String {
+        format!("a heap of {n}")
+    }
+    fn plan(_opts: &VerifyOptions) -> Vec<Step<Self>> {
+        let rules = Rules(vec![1, 2, 3]);
+        vec![
+            Step::Check(NamedCheck {
+                rules: "S = {1, 2, 3}".into(),
+                name: "period 4".into(),
+                run: Box::new(|| Outcome {
+                    checked: 1,
+                    failed: 0,
+                    detail: "a check of the game's own".into(),
+                }),
+            }),
+            Step::Group(Group {
+                suites: vec![Suite {
+                    movegen: true,
+                    ..Suite::against_oracle(rules, (0..200).rev().collect(), "every heap < 200")
+                }],
+                merged: None,
+                progress: "heaps",
+            }),
+        ]
+    }
+}
+
+#[test]
+fn the_generic_driver_checks_a_game_it_has_never_seen() {
+    let opts = VerifyOptions {
+        seed: 1,
+        cases: None,
+        progress: false,
+    };
+    let mut report = Report::new(1);
+    driver::verify::<Subtraction>(&opts, &mut report);
+    let row = |solver: &str| {
+        report
+            .rows
+            .iter()
+            .find(|r| r.solver == solver)
+            .unwrap_or_else(|| panic!("no row for {solver}: {:?}", report.rows))
+    };
+    assert_eq!(row("period 4").mismatches, 0);
+    assert_eq!((row("movegen").checked, row("movegen").mismatches), (200, 0));
+    assert_eq!((row("formula").checked, row("formula").mismatches), (200, 0));
+    // the planted bug: heaps 10, 14, 18, … below 200
+    let buggy = row("buggy");
+    assert_eq!(buggy.checked, 200);
+    assert_eq!(buggy.mismatches, (10..200).filter(|n| n % 4 == 2).count() as u64);
+    assert!(!report.ok);
+    // shrunk from the first mismatch met (heap 198) to the smallest failing heap
+    assert_eq!(report.failures.len(), 1);
+    let f = &report.failures[0];
+    assert_eq!(f.game, "subtraction");
+    assert_eq!(f.solver, "buggy");
+    assert_eq!(f.case, "1\n10\n");
+    assert_eq!(f.expected, "Alice (win (N-position))");
+    assert_eq!(f.got, "Bob (loss (P-position))");
+    assert_eq!(f.best_move.as_deref(), Some("take 2"));
+}

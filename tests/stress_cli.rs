@@ -138,7 +138,8 @@ fn a_program_that_sleeps_forever_times_out_and_nothing_survives() {
     .stdout(predicate::str::starts_with("FAILED: timeout in round 1"))
     .stdout(predicate::str::contains("no exit within 1.5 s"));
     let elapsed = start.elapsed();
-    assert!(elapsed < Duration::from_secs_f64(2.5), "{elapsed:?}");
+    // an upper bound with margin for a loaded 2-core machine (the program sleeps forever)
+    assert!(elapsed < Duration::from_secs(12), "{elapsed:?}");
     let pids = std::fs::read_to_string(&pidfile).expect("the fixture wrote its pids");
     for pid in pids.split_whitespace() {
         let alive = std::fs::read_to_string(format!("/proc/{pid}/stat"))

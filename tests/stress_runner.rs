@@ -84,7 +84,9 @@ fn the_timeout_kills_the_process_group_and_reaps_the_child() {
     let elapsed = start.elapsed();
     assert_eq!(out.end, End::TimedOut);
     assert!(elapsed >= limit, "{elapsed:?}");
-    assert!(elapsed < limit + Duration::from_secs(1), "{elapsed:?}");
+    // an upper bound with margin for a loaded 2-core machine: no wait for the child's
+    // endless sleep
+    assert!(elapsed < limit + Duration::from_secs(8), "{elapsed:?}");
     let pids = std::fs::read_to_string(&pidfile).expect("the fixture wrote its pids in time");
     let pids: Vec<u32> = pids
         .split_whitespace()
@@ -179,7 +181,8 @@ fn detached_child_run(fixture: &str) {
         "{lines:?}"
     );
     // the child sleeps 5 s: a run that waited for it, or for a grace period, is slow
-    assert!(secs < 2.5, "{fixture}: {secs:.2} s");
+    // (margin for a loaded machine, still under the 5 s the child sleeps)
+    assert!(secs < 4.5, "{fixture}: {secs:.2} s");
     assert!(out.left_behind.count >= 1, "{out:?}");
     assert!(
         out.left_behind.commands.iter().any(|c| c.contains(fixture)),

@@ -95,7 +95,7 @@ impl Solver<u32, Value> for Formula {
         }
     }
     fn solve(&mut self, n: &u32) -> Result<Value, Refusal> {
-        let mut win = n % 4 != 0;
+        let mut win = !n.is_multiple_of(4);
         if self.buggy && *n >= 10 && n % 4 == 2 {
             win = !win;
         }
@@ -159,7 +159,7 @@ impl Game for Subtraction {
         }
     }
     fn best_move(_: &Rules, n: &u32) -> Option<String> {
-        (n % 4 != 0).then(|| format!("take {}", n % 4))
+        (!n.is_multiple_of(4)).then(|| format!("take {}", n % 4))
     }
     fn read(_: &Rules, text: &str) -> Result<Vec<u32>, ParseError> {
         let mut lines = text.lines();

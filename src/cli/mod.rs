@@ -142,15 +142,14 @@ fn parsed<K, A: clap::FromArgMatches>(g: &ForGame<K>) -> Result<A, Failure> {
 }
 
 fn dispatch(cli: Cli) -> Result<ExitCode, Failure> {
-    let result = match cli.command {
+    match cli.command {
         Command::Solve(g) => gamecheck::with_game!(g.game, G => solve::solve::<G>(&parsed(&g)?)),
         Command::Verify(args) => verify(&args),
         Command::Gen(g) => gamecheck::with_game!(g.game, G => gen::gen::<G>(&parsed(&g)?)),
         Command::Stress(g) => gamecheck::with_game!(g.game, G => stress::stress::<G>(&parsed(&g)?)),
         Command::Rules(args) => rules::rules(&args),
         Command::Completions(args) => completions::completions(&args),
-    };
-    result
+    }
 }
 
 fn verify(args: &VerifyArgs) -> Result<ExitCode, Failure> {

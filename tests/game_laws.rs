@@ -70,13 +70,17 @@ fn the_movegen_law_sees_repeats_and_gaps() {
     let oracle = MarbleGame::oracle_moves(&gens, &empty);
     let mut repeated = MarbleGame::fast_moves(&gens, &empty);
     repeated.push(repeated[0]);
-    assert!(movegen_agrees_with::<MarbleGame>(&rules, &empty, &oracle, &repeated)
-        .unwrap_err()
-        .contains("repeats"));
+    assert!(
+        movegen_agrees_with::<MarbleGame>(&rules, &empty, &oracle, &repeated)
+            .unwrap_err()
+            .contains("repeats")
+    );
     let missing = &oracle[1..];
-    assert!(movegen_agrees_with::<MarbleGame>(&rules, &empty, &oracle, missing)
-        .unwrap_err()
-        .contains("misses"));
+    assert!(
+        movegen_agrees_with::<MarbleGame>(&rules, &empty, &oracle, missing)
+            .unwrap_err()
+            .contains("misses")
+    );
 }
 
 /// Every fast variant of every game has rows in `verify` (a variant added to a game's

@@ -78,7 +78,11 @@ impl Solver<u32, Value> for Naive {
         for m in 0..*n {
             self.wins(m);
         }
-        Ok(if self.wins(*n) { Value::Win } else { Value::Loss })
+        Ok(if self.wins(*n) {
+            Value::Win
+        } else {
+            Value::Loss
+        })
     }
 }
 
@@ -143,10 +147,16 @@ impl Game for Subtraction {
         rules.0.clone()
     }
     fn oracle_moves(take: &Vec<u32>, n: &u32) -> Vec<Take> {
-        take.iter().filter(|&&k| k <= *n).map(|&k| Take(k)).collect()
+        take.iter()
+            .filter(|&&k| k <= *n)
+            .map(|&k| Take(k))
+            .collect()
     }
     fn fast_moves(take: &Vec<u32>, n: &u32) -> Vec<Take> {
-        (1..=(*n).min(3)).filter(|k| take.contains(k)).map(Take).collect()
+        (1..=(*n).min(3))
+            .filter(|k| take.contains(k))
+            .map(Take)
+            .collect()
     }
     fn solver(rules: &Rules, variant: Variant) -> BoxSolver<Self> {
         match variant {
@@ -243,12 +253,21 @@ fn the_generic_driver_checks_a_game_it_has_never_seen() {
             .unwrap_or_else(|| panic!("no row for {solver}: {:?}", report.rows))
     };
     assert_eq!(row("period 4").mismatches, 0);
-    assert_eq!((row("movegen").checked, row("movegen").mismatches), (200, 0));
-    assert_eq!((row("formula").checked, row("formula").mismatches), (200, 0));
+    assert_eq!(
+        (row("movegen").checked, row("movegen").mismatches),
+        (200, 0)
+    );
+    assert_eq!(
+        (row("formula").checked, row("formula").mismatches),
+        (200, 0)
+    );
     // the planted bug: heaps 10, 14, 18, … below 200
     let buggy = row("buggy");
     assert_eq!(buggy.checked, 200);
-    assert_eq!(buggy.mismatches, (10..200).filter(|n| n % 4 == 2).count() as u64);
+    assert_eq!(
+        buggy.mismatches,
+        (10..200).filter(|n| n % 4 == 2).count() as u64
+    );
     assert!(!report.ok);
     // shrunk from the first mismatch met (heap 198) to the smallest failing heap
     assert_eq!(report.failures.len(), 1);

@@ -13,19 +13,25 @@
 //!   DFS over a flat array of 50^4 two-bit entries for the standard deck.
 //!
 //! ```
-//! use gamecheck::marble::{format, solve_all, table::TableSolver, Rules};
+//! use gamecheck::game::{solve_cases, Game};
+//! use gamecheck::marble::{MarbleGame, Rules, Variant};
 //!
-//! let positions = format::read("1\n*\n* *\n* * *\n* * * .\n* * *\n* *\n*\n", 4)?;
-//! let answers = solve_all(&mut TableSolver::new(&Rules::standard()), &positions)?;
+//! let rules = Rules::standard();
+//! let positions = MarbleGame::read(&rules, "1\n*\n* *\n* * *\n* * * .\n* * *\n* *\n*\n")?;
+//! let answers = solve_cases::<MarbleGame>(&rules, Variant::Table, &positions)?;
 //! assert_eq!(answers[0].to_string(), "Alice"); // one empty cell: Alice fills it
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The [`harness`] compares solvers, shrinks mismatches and builds the `verify` report;
-//! [`solver::Solver`] is the interface every solver implements. [`stress`] generates
-//! contest inputs (`gamecheck gen`) and stress-tests someone else's solution program
-//! against our solvers, shrinking the first failure (`gamecheck stress`); a game plugs
-//! in through one adapter, [`stress::ContestGame`].
+//! Every game implements one trait, [`game::Game`] (rules, cases, moves and both move
+//! generators, the oracle and a typed list of solver variants, the contest format,
+//! shrinking, the `verify` plan); [`game::GameId`] is the one list of games the command
+//! line dispatches through. The [`harness`] holds what is written once for every game:
+//! the `verify` driver ([`harness::driver`]), the shared laws ([`harness::laws`]),
+//! shrinking and the report; [`solver::Solver`] is the interface every solver implements.
+//! [`stress`] generates contest inputs (`gamecheck gen`) and stress-tests someone else's
+//! solution program against our solvers, shrinking the first failure (`gamecheck
+//! stress`), through the adapter of [`game::Contest`].
 
 pub mod error;
 pub mod game;

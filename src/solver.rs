@@ -80,3 +80,47 @@ pub fn solve_each<P, O>(
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Counts the positions it solves; refuses any above 10.
+    struct Counting {
+        solved: usize,
+    }
+
+    impl Solver<u32, u32> for Counting {
+        fn name(&self) -> &'static str {
+            "counting"
+        }
+        fn check(&self, p: &u32) -> Result<(), Refusal> {
+            if *p > 10 {
+                return Err(Refusal {
+                    solver: "counting",
+                    reason: format!("{p} is above 10"),
+                    suggestion: "other",
+                });
+            }
+            Ok(())
+        }
+        fn solve(&mut self, p: &u32) -> Result<u32, Refusal> {
+            self.check(p)?;
+            self.solved += 1;
+            Ok(*p)
+        }
+    }
+
+    #[test]
+    fn an_oversized_case_is_refused_before_any_case_is_solved() {
+        let mut s = Counting { solved: 0 };
+        let e = solve_each(&mut s, &[1, 2, 3, 11, 4]).unwrap_err();
+        assert_eq!(e.case, 4);
+        assert!(e
+            .to_string()
+            .starts_with("case 4: solver `counting` refuses"));
+        assert_eq!(s.solved, 0, "no case may be solved before the refusal");
+        assert_eq!(solve_each(&mut s, &[1, 2]).unwrap(), vec![1, 2]);
+        assert_eq!(s.solved, 2);
+    }
+}

@@ -15,6 +15,10 @@ const WIN: u8 = 2;
 
 /// Memoized DFS; the memo is a flat array of 2^(n²) bytes (32 MiB for the 5-diamond),
 /// allocated on the first query and kept across positions.
+///
+/// # Panics
+/// [`Solver::solve`] panics when the position's side is not the rules' side (a
+/// caller's bug, not bad input: the contest reader reads positions of the rules' side).
 #[derive(Debug, Clone)]
 pub struct Bitmask {
     side: usize,

@@ -111,6 +111,9 @@ pub struct Layout {
 
 impl Layout {
     /// The layout of a diamond of `side` (1..=5).
+    ///
+    /// # Panics
+    /// When `side` is outside 1..=5.
     pub fn new(side: usize) -> Self {
         assert!(
             (1..=MAX_SIDE).contains(&side),

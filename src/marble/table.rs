@@ -212,6 +212,10 @@ impl Table {
 
 /// The `table` solver: builds the table on the first query (or takes a shared one) and
 /// answers each position with one lookup.
+///
+/// # Panics
+/// [`Solver::solve`] panics when the position's side is not the rules' side (a
+/// caller's bug, not bad input: the contest reader reads positions of the rules' side).
 #[derive(Debug, Clone)]
 pub struct TableSolver {
     rules: Rules,

@@ -353,15 +353,7 @@ impl Game for SevensGame {
 
     /// A deck of at most 16 cards (so the oracle is quick), any start rank and stuck rule.
     fn arbitrary_rules(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Rules> {
-        let suits = u.int_in_range(1..=MAX_SUITS)?;
-        let ranks = u.int_in_range(1..=(16 / suits).min(MAX_RANKS as usize) as u8)?;
-        let start = u.int_in_range(1..=ranks)?;
-        let stuck = if u.arbitrary()? {
-            Stuck::Pass
-        } else {
-            Stuck::Lose
-        };
-        Ok(Rules::new(suits, ranks, Some(start), stuck).expect("valid by construction"))
+        props::arbitrary_rules(u, 16)
     }
 
     /// Any deal of the deck: each card to Alice or Bob.

@@ -109,10 +109,14 @@ pub fn parse_never_panics(bytes: &[u8], rules: &Rules) -> Result<(), String> {
     )
 }
 
-/// Rules from unstructured bytes: any suits 1..=4, ranks 1..=13, start 1..=R, stuck rule.
-pub fn arbitrary_rules(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Rules> {
+/// Rules from unstructured bytes: any suits 1..=4, ranks 1..=13 with at most
+/// `max_cards` cards in the deck (52: any deck), start 1..=R, stuck rule.
+pub fn arbitrary_rules(
+    u: &mut arbitrary::Unstructured<'_>,
+    max_cards: usize,
+) -> arbitrary::Result<Rules> {
     let suits = u.int_in_range(1..=MAX_SUITS)?;
-    let ranks = u.int_in_range(1..=MAX_RANKS)?;
+    let ranks = u.int_in_range(1..=(max_cards / suits).clamp(1, MAX_RANKS as usize) as u8)?;
     let start = u.int_in_range(1..=ranks)?;
     let stuck = if u.arbitrary()? {
         Stuck::Pass
@@ -143,7 +147,7 @@ pub fn arbitrary_chains(
 pub fn arbitrary_movegen_case(
     u: &mut arbitrary::Unstructured<'_>,
 ) -> arbitrary::Result<(Rules, Chains)> {
-    let rules = arbitrary_rules(u)?;
+    let rules = arbitrary_rules(u, 52)?;
     let chains = arbitrary_chains(u, &rules)?;
     Ok((rules, chains))
 }
@@ -249,7 +253,7 @@ pub fn parse_never_panics_bytes(data: &[u8]) -> Result<(), String> {
     let (rules, text) = match data.split_first() {
         Some((&b, rest)) if b % 2 == 1 => {
             let mut u = arbitrary::Unstructured::new(rest);
-            match arbitrary_rules(&mut u) {
+            match arbitrary_rules(&mut u, 52) {
                 Ok(r) => (r, u.take_rest()),
                 Err(_) => (Rules::standard(), rest),
             }

@@ -2,22 +2,15 @@
 //! positions, the fast solvers agree with the oracle and the move generators agree.
 //! Case counts come from `PROPTEST_CASES` (default 256).
 
-use gamecheck::harness::laws::solvers_agree;
-use gamecheck::marble::props::{movegen_matches_naive, side5_rule_sets};
-use gamecheck::marble::{full_mask, LineSet, MarbleGame, Play, Position, Rules};
+use gamecheck::harness::laws::{rule_sets, solvers_agree};
+use gamecheck::marble::props::movegen_matches_naive;
+use gamecheck::marble::{full_mask, MarbleGame, Position, Rules};
 use proptest::prelude::*;
 
-/// Any rule set of sides 1..=4, or one of the cached side-5 rule sets.
+/// Any rule set of sides 1..=4, or one of the cached side-5 rule sets: the game's one
+/// generator of rule sets.
 fn rules() -> impl Strategy<Value = Rules> {
-    prop_oneof![
-        3 => (1usize..=4)
-            .prop_flat_map(|side| (Just(side), 1..=side, 1u8..=15, any::<bool>()))
-            .prop_map(|(side, run, bits, misere)| {
-                let play = if misere { Play::Misere } else { Play::Normal };
-                Rules::new(side, Some(run), LineSet::from_bits(bits).unwrap(), play).unwrap()
-            }),
-        1 => (0usize..4).prop_map(|i| side5_rule_sets()[i]),
-    ]
+    rule_sets::<MarbleGame>()
 }
 
 /// A rule set and a position of its side with at most `max_empty` empty cells.

@@ -8,7 +8,7 @@ use common::{
     assert_gen_flags_are_usage_errors, assert_unseeded_gen_prints_a_seed_that_replays, gamecheck,
 };
 use gamecheck::marble::geometry::diamond_row_len;
-use gamecheck::marble::{LineSet, Play, Rules};
+use gamecheck::marble::Rules;
 use gamecheck::stress::marble::{generated_input_reads_back, Marble};
 use gamecheck::stress::{generate, rounds, ContestGame, Size, StressOptions};
 use predicates::prelude::*;
@@ -141,20 +141,9 @@ fn a_failing_rounds_printed_replay_command_reproduces_its_input() {
     assert_eq!(replay, input);
 }
 
+/// The game's one generator of rule sets (side 5: four rule sets).
 fn rules_strategy() -> impl Strategy<Value = Rules> {
-    (1usize..=5, any::<bool>(), 1u8..16, any::<bool>()).prop_flat_map(
-        |(side, default_run, bits, misere)| {
-            (1..=side).prop_map(move |run| {
-                Rules::new(
-                    side,
-                    (!default_run).then_some(run),
-                    LineSet::from_bits(bits).unwrap(),
-                    if misere { Play::Misere } else { Play::Normal },
-                )
-                .unwrap()
-            })
-        },
-    )
+    gamecheck::harness::laws::rule_sets::<gamecheck::marble::MarbleGame>()
 }
 
 proptest! {

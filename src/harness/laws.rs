@@ -166,6 +166,16 @@ pub fn movegen_agrees_bytes<G: Game>(data: &[u8]) -> Result<(), String> {
     )
 }
 
+/// The proptest strategy of rule sets of `G`: the game's one generator of rule sets
+/// ([`Game::arbitrary_rules`]) over byte strings (behind the `proptest` feature).
+#[cfg(feature = "proptest")]
+pub fn rule_sets<G: Game>() -> impl proptest::strategy::Strategy<Value = G::Rules> {
+    use proptest::prelude::*;
+    proptest::collection::vec(any::<u8>(), 0..64).prop_filter_map("the bytes ran out", |data| {
+        G::arbitrary_rules(&mut arbitrary::Unstructured::new(&data)).ok()
+    })
+}
+
 /// The proptest strategy of instances of `G`: byte strings of up to 256 bytes through
 /// the game's one generator (behind the `proptest` feature, so normal builds do not
 /// compile proptest; the crate's dev-dependency on itself turns it on for the tests).

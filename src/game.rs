@@ -236,12 +236,7 @@ pub enum GameId {
 
 impl GameId {
     /// Every game, in report order.
-    pub const ALL: [GameId; 4] = [
-        GameId::Marble,
-        GameId::Paint,
-        GameId::Sevens,
-        GameId::Octal,
-    ];
+    pub const ALL: [GameId; 4] = [GameId::Marble, GameId::Paint, GameId::Sevens, GameId::Octal];
 
     /// The name on the command line.
     pub fn name(self) -> &'static str {

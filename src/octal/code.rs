@@ -150,10 +150,7 @@ mod tests {
         assert!(".137".parse::<Code>().unwrap().splits());
         assert!(".4".parse::<Code>().unwrap().splits());
         assert!(!".33".parse::<Code>().unwrap().splits());
-        assert_eq!(
-            ".7777777777777777".parse::<Code>().unwrap().t(),
-            MAX_DIGITS
-        );
+        assert_eq!(".7777777777777777".parse::<Code>().unwrap().t(), MAX_DIGITS);
         assert_eq!(
             ".77777777777777770000".parse::<Code>().unwrap().t(),
             MAX_DIGITS

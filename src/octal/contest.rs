@@ -212,14 +212,23 @@ mod tests {
 
     #[test]
     fn sizes_are_checked_and_named() {
-        assert!(Octal::new(kayles(), 0, 5).unwrap_err().0.contains("--max-heaps"));
-        assert!(Octal::new(kayles(), 2, 0).unwrap_err().0.contains("--max-heap"));
+        assert!(Octal::new(kayles(), 0, 5)
+            .unwrap_err()
+            .0
+            .contains("--max-heaps"));
+        assert!(Octal::new(kayles(), 2, 0)
+            .unwrap_err()
+            .0
+            .contains("--max-heap"));
         assert!(Octal::new(kayles(), 2, MAX_HEAP).is_ok());
         let short = Rules {
             table: 100,
             ..kayles()
         };
-        assert!(Octal::new(short, 2, 100).unwrap_err().0.contains("--max-heap 100"));
+        assert!(Octal::new(short, 2, 100)
+            .unwrap_err()
+            .0
+            .contains("--max-heap 100"));
         assert!(Octal::new(short, 2, 99).is_ok());
     }
 
@@ -259,6 +268,9 @@ mod tests {
             .unwrap()
             .with_solver(Box::new(Flip(Periodic::new(&".77".parse().unwrap(), 4096))));
         let e = bad.answers(&ps[..1]).unwrap_err();
-        assert!(e.contains("flip solver and the oracle disagree on case 1"), "{e}");
+        assert!(
+            e.contains("flip solver and the oracle disagree on case 1"),
+            "{e}"
+        );
     }
 }

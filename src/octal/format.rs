@@ -132,10 +132,7 @@ mod tests {
         assert_eq!(ps[1].heaps(), [4, MAX_HEAP]);
         assert_eq!(write(&ps), "2\n1 3\n2 4 1000000000000000000\n");
         assert_eq!(read("0").unwrap(), vec![]);
-        assert_eq!(
-            write_answers(&[Winner::Alice, Winner::Bob]),
-            "Alice\nBob\n"
-        );
+        assert_eq!(write_answers(&[Winner::Alice, Winner::Bob]), "Alice\nBob\n");
     }
 
     #[test]

@@ -321,7 +321,9 @@ impl Game for OctalGame {
         let text = args.code.as_deref().ok_or_else(|| {
             RuleError("--code is required for octal games (e.g. `--code .77` for Kayles)".into())
         })?;
-        let code: Code = text.parse().map_err(|e: super::code::CodeError| RuleError(e.to_string()))?;
+        let code: Code = text
+            .parse()
+            .map_err(|e: super::code::CodeError| RuleError(e.to_string()))?;
         let table = match args.max_n {
             None => DEFAULT_TABLE,
             Some(n) if (1..=MAX_TABLE as u64).contains(&n) => n as usize,
@@ -500,17 +502,15 @@ impl Game for OctalGame {
         steps.push(Step::Group(Group {
             suites: exhaustive(&short),
             merged: Some(format!(
-                "every code .d, .dd; every multiset of heaps, ≤ {EXHAUSTIVE_TOKENS} tokens"
+                "every .d/.dd code, multisets ≤ {EXHAUSTIVE_TOKENS} tokens"
             )),
             progress: "short codes",
         }));
         let cases = opts.cases.unwrap_or(DEFAULT_CASES_PER_CODE);
-        let names: Vec<String> = sampled.iter().map(ToString::to_string).collect();
         steps.push(Step::Group(Group {
             suites: exhaustive(&sampled),
             merged: Some(format!(
-                "{} ({THREE_DIGIT_SAMPLE} codes from the seed); every multiset, ≤ {EXHAUSTIVE_TOKENS} tokens",
-                names.join(" ")
+                "{THREE_DIGIT_SAMPLE} sampled .ddd codes, multisets ≤ {EXHAUSTIVE_TOKENS} tokens"
             )),
             progress: "three-digit codes",
         }));
@@ -531,7 +531,7 @@ impl Game for OctalGame {
             steps.push(Step::Group(Group {
                 suites,
                 merged: Some(format!(
-                    "{} codes; random heaps < {DEFAULT_TABLE}, seed {}",
+                    "{} codes, random heaps < {DEFAULT_TABLE}, seed {}",
                     all.len(),
                     opts.seed
                 )),
@@ -584,7 +584,11 @@ mod tests {
     #[test]
     fn independent_g_matches_the_table() {
         for code in short_codes() {
-            assert_eq!(independent_g(&code, 200), super::super::grundy::table(&code, 200), "{code}");
+            assert_eq!(
+                independent_g(&code, 200),
+                super::super::grundy::table(&code, 200),
+                "{code}"
+            );
         }
     }
 
@@ -598,7 +602,9 @@ mod tests {
         assert!(e.contains("--code"), "{e}");
         let e = OctalGame::rules(&args(Some("77"), None)).unwrap_err().0;
         assert!(e.contains("--code `77`"), "{e}");
-        let e = OctalGame::rules(&args(Some(".77"), Some(2_000_000))).unwrap_err().0;
+        let e = OctalGame::rules(&args(Some(".77"), Some(2_000_000)))
+            .unwrap_err()
+            .0;
         assert!(e.contains("--max-n"), "{e}");
         let r = OctalGame::rules(&args(Some("0.07"), Some(100))).unwrap();
         assert_eq!(OctalGame::flags(&r), "--code .07 --max-n 100");

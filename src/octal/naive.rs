@@ -57,10 +57,7 @@ pub fn text(heaps: &[u64]) -> String {
 
 /// The canonical text of a row: its heaps sorted by size, one `.` between them.
 fn canonical(row: &[u8]) -> String {
-    let mut heaps: Vec<&[u8]> = row
-        .split(|&c| c == GAP)
-        .filter(|h| !h.is_empty())
-        .collect();
+    let mut heaps: Vec<&[u8]> = row.split(|&c| c == GAP).filter(|h| !h.is_empty()).collect();
     heaps.sort_by_key(|h| h.len());
     let joined: Vec<u8> = heaps.join(&GAP);
     String::from_utf8(joined).expect("pins and gaps are ASCII")
@@ -260,12 +257,16 @@ mod tests {
     fn known_small_answers() {
         let mut k = Naive::new(".77".parse().unwrap());
         // Kayles g = 0,1,2,3,1,4,3,2,1,4,2,6
-        let g: Vec<u32> = (1..=11).map(|n| k.grundy_value(&p(&[n])).unwrap()).collect();
+        let g: Vec<u32> = (1..=11)
+            .map(|n| k.grundy_value(&p(&[n])).unwrap())
+            .collect();
         assert_eq!(g, [1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
         assert_eq!(k.solve(&p(&[4, 1])).unwrap(), Value::Loss); // 1 ⊕ 1
         assert_eq!(k.solve(&p(&[3])).unwrap(), Value::Win);
         let mut d = Naive::new(".07".parse().unwrap());
-        let g: Vec<u32> = (1..=16).map(|n| d.grundy_value(&p(&[n])).unwrap()).collect();
+        let g: Vec<u32> = (1..=16)
+            .map(|n| d.grundy_value(&p(&[n])).unwrap())
+            .collect();
         assert_eq!(g, [0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5]);
         assert!(d.best_move(&p(&[1])).unwrap().is_none());
         assert_eq!(

@@ -96,7 +96,9 @@ mod tests {
     use super::*;
 
     fn period(code: &str) -> (usize, usize) {
-        let p = Periodic::new(&code.parse().unwrap(), 4096).period().unwrap();
+        let p = Periodic::new(&code.parse().unwrap(), 4096)
+            .period()
+            .unwrap();
         (p.period, p.pre_period)
     }
 
@@ -129,8 +131,14 @@ mod tests {
         let short = Periodic::new(&".77".parse().unwrap(), 100);
         assert!(short.period().is_none());
         assert_eq!(short.table().len(), 100);
-        assert!(short.grundy_value(&Position::new(vec![99]).unwrap()).is_ok());
+        assert!(short
+            .grundy_value(&Position::new(vec![99]).unwrap())
+            .is_ok());
         let e = short.check(&Position::new(vec![100]).unwrap()).unwrap_err();
-        assert!(e.reason.contains("no period of g was proved"), "{}", e.reason);
+        assert!(
+            e.reason.contains("no period of g was proved"),
+            "{}",
+            e.reason
+        );
     }
 }

@@ -2,11 +2,15 @@
 //! (a program under test knows only its rules), so `verify` and `stress` shrink alike.
 //!
 //! Candidates, smallest first by (number of heaps, tokens): every case with one heap
-//! left out; then every case with one heap made smaller — 1, half of it, three quarters
-//! of it, one less (distinct values only, so at most four a heap).
+//! left out; then every case with one heap made smaller — every smaller size for a heap
+//! of at most [`EVERY_SMALLER_MAX`] tokens, else 1, half of it, three quarters of it and
+//! one less (so at most four for a large heap).
 
 use super::Position;
 use std::collections::BTreeSet;
+
+/// A heap of at most this many tokens is tried at every smaller size.
+pub const EVERY_SMALLER_MAX: u64 = 64;
 
 /// The positions one step smaller than `case`, smallest first (see the module docs).
 pub fn smaller_positions(case: &Position) -> Vec<Position> {
@@ -24,10 +28,14 @@ pub fn smaller_positions(case: &Position) -> Vec<Position> {
         }
     }
     for (i, &a) in heaps.iter().enumerate() {
-        let smaller: BTreeSet<u64> = [1, a / 2, a - a / 4, a - 1]
-            .into_iter()
-            .filter(|&b| b >= 1 && b < a)
-            .collect();
+        let smaller: BTreeSet<u64> = if a <= EVERY_SMALLER_MAX {
+            (1..a).collect()
+        } else {
+            [1, a / 2, a - a / 4, a - 1]
+                .into_iter()
+                .filter(|&b| b >= 1 && b < a)
+                .collect()
+        };
         for b in smaller {
             let mut h = heaps.to_vec();
             h[i] = b;
@@ -50,8 +58,8 @@ mod tests {
         let c = smaller_positions(&p(&[5, 1]));
         assert_eq!(c[0], p(&[1]));
         assert_eq!(c[1], p(&[5]));
-        // 5 → 1, 2, 4 (three quarters of 5 rounds up to 4 = one less)
-        assert_eq!(&c[2..], &[p(&[1, 1]), p(&[2, 1]), p(&[4, 1])]);
+        // 5 → every smaller size
+        assert_eq!(&c[2..], &[p(&[1, 1]), p(&[2, 1]), p(&[3, 1]), p(&[4, 1])]);
         assert!(smaller_positions(&p(&[1])).is_empty());
         let big = smaller_positions(&p(&[1_000_000_000_000_000_000]));
         assert_eq!(big.len(), 4);

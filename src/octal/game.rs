@@ -454,7 +454,7 @@ impl Game for OctalGame {
     }
 
     fn plan(opts: &VerifyOptions) -> Vec<Step<Self>> {
-        let mut rng = rng::from_seed(opts.seed ^ 0x6F63_7461_6C); // "octal"
+        let mut rng = rng::from_seed(opts.seed ^ 0x006F_6374_616C); // "octal"
         let short = short_codes();
         let sampled = sample_three_digit_codes(&mut rng, THREE_DIGIT_SAMPLE);
         let all: Vec<Code> = short.iter().chain(&sampled).copied().collect();

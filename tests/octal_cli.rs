@@ -183,9 +183,12 @@ fn gen_writes_the_canonical_layout_within_the_sizes() {
 
 #[test]
 fn stress_shrinks_the_short_pre_period_bug() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("failure");
+    let save = save.to_str().unwrap();
     let report = failure_report(common::stress(
         "octal",
-        &["--code", ".77", "--seed", "7"],
+        &["--code", ".77", "--seed", "7", "--save", save],
         "octal_short_preperiod.py",
         &[".77"],
     ));
@@ -203,6 +206,10 @@ fn stress_shrinks_the_short_pre_period_bug() {
         .code(0)
         .stdout(format!("{expected}\n"));
     assert_ne!(section(&report, "actual output").trim(), expected);
+    // --replay reads the code back from rules.json: the correct program now passes
+    common::stress("octal", &["--replay", save], "octal_correct.py", &[".77"])
+        .assert()
+        .code(0);
     // the correct program passes
     common::stress(
         "octal",

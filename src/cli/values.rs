@@ -13,7 +13,8 @@ pub struct Values;
 /// The flag every game's `values` takes.
 #[derive(Debug, clap::Args)]
 pub struct UptoArgs {
-    /// The last n printed: g(0), …, g(N), 0..=1,000,000 (O(N²) for a code with a digit 4-7).
+    /// The last n printed: g(0), …, g(N), 0..=1,000,000 (O(N²) time for paint and for an
+    /// octal code with a digit 4-7: about a second for N = 20,000).
     #[arg(long, value_name = "N", required = true, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
     pub upto: Option<u64>,
 }

@@ -230,11 +230,13 @@ pub enum GameId {
     Paint,
     /// [`crate::sevens::SevensGame`].
     Sevens,
+    /// [`crate::octal::OctalGame`].
+    Octal,
 }
 
 impl GameId {
     /// Every game, in report order.
-    pub const ALL: [GameId; 3] = [GameId::Marble, GameId::Paint, GameId::Sevens];
+    pub const ALL: [GameId; 4] = [GameId::Marble, GameId::Paint, GameId::Sevens, GameId::Octal];
 
     /// The name on the command line.
     pub fn name(self) -> &'static str {
@@ -268,7 +270,7 @@ impl FromStr for GameId {
 /// ```
 /// use gamecheck::game::{Game, GameId};
 /// let names: Vec<&str> = GameId::ALL.iter().map(|&id| gamecheck::with_game!(id, G => G::NAME)).collect();
-/// assert_eq!(names, ["marble", "paint", "sevens"]);
+/// assert_eq!(names, ["marble", "paint", "sevens", "octal"]);
 /// ```
 #[macro_export]
 macro_rules! with_game {
@@ -284,6 +286,10 @@ macro_rules! with_game {
             }
             $crate::game::GameId::Sevens => {
                 type $G = $crate::sevens::SevensGame;
+                $body
+            }
+            $crate::game::GameId::Octal => {
+                type $G = $crate::octal::OctalGame;
                 $body
             }
         }

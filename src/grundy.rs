@@ -1,6 +1,7 @@
-//! Grundy values of impartial games that split into independent parts (paint now; the
-//! octal games next): the mex, and the periodicity theorem that turns a finite table of
-//! `g(n)` into a proof for every `n`.
+//! Grundy values of impartial games that split into independent parts (paint and the
+//! octal games): the mex, the periodicity theorem that turns a finite table of `g(n)`
+//! into a proof for every `n`, and [`GrundyPart`], the heap game inside such a game
+//! (`gamecheck period GAME`, `gamecheck values GAME`).
 //!
 //! **Periodicity theorem** (Guy & Smith 1956; *Winning Ways*, chapter 4): for a game
 //! where a move on a heap of size `n` removes at most `t` tokens (columns) and leaves at
@@ -122,19 +123,36 @@ impl Period {
     /// No period proves with a table of [`MAX_LEN`] values.
     pub fn discover(
         t: usize,
-        mut extend: impl FnMut(&mut Vec<u32>, usize),
+        extend: impl FnMut(&mut Vec<u32>, usize),
     ) -> Result<(Vec<u32>, Period), String> {
+        match Period::discover_within(t, MAX_LEN, extend) {
+            (g, Some(p)) => Ok((g, p)),
+            (g, None) => Err(format!(
+                "no period of g proves with {} values computed",
+                g.len()
+            )),
+        }
+    }
+
+    /// [`Period::discover`] with at most `max_len` values of `g` (the doubling stops
+    /// there; lengths `START_LEN, 2·START_LEN, …, max_len`): the table and the period
+    /// when one proves, else the table of `max_len` values and `None`.
+    pub fn discover_within(
+        t: usize,
+        max_len: usize,
+        mut extend: impl FnMut(&mut Vec<u32>, usize),
+    ) -> (Vec<u32>, Option<Period>) {
         let mut g = Vec::new();
-        let mut len = START_LEN;
+        let mut len = START_LEN.min(max_len);
         loop {
             extend(&mut g, len);
             if let Some(p) = Period::find(&g, t) {
-                return Ok((g, p));
+                return (g, Some(p));
             }
-            if len >= MAX_LEN {
-                return Err(format!("no period of g proves with {len} values computed"));
+            if len >= max_len {
+                return (g, None);
             }
-            len *= 2;
+            len = (len * 2).min(max_len);
         }
     }
 
@@ -148,4 +166,64 @@ impl Period {
             (n0 + (l - n0) % self.period as u64) as usize
         }
     }
+}
+
+/// The Grundy part of a game that splits into heaps: the sequence `g(n)` of one heap
+/// (a run of `n` columns in paint, a heap of `n` tokens in an octal game) under a rule
+/// set, and the `t` of the periodicity theorem. `gamecheck period` and `gamecheck
+/// values` are written once over it; [`with_grundy_part!`](crate::with_grundy_part)
+/// lists the games that have one.
+pub trait GrundyPart: crate::game::Game {
+    /// What `n` counts, for messages (`columns of a run`, `tokens of a heap`).
+    const HEAP: &'static str;
+
+    /// Extends `g` (holding `g(0..g.len())`) to `g(0..len)`.
+    fn extend(rules: &Self::Rules, g: &mut Vec<u32>, len: usize);
+
+    /// `t`: the most columns or tokens one move removes from a heap.
+    fn max_removed(rules: &Self::Rules) -> usize;
+
+    /// `g(0..len)`.
+    fn values(rules: &Self::Rules, len: usize) -> Vec<u32> {
+        let mut g = Vec::new();
+        Self::extend(rules, &mut g, len);
+        g
+    }
+
+    /// The smallest proved period with at most `max_len` values of `g` computed
+    /// (doubling from [`START_LEN`]; see [`Period::discover_within`]), and the table.
+    fn period(rules: &Self::Rules, max_len: usize) -> (Vec<u32>, Option<Period>) {
+        Period::discover_within(Self::max_removed(rules), max_len, |g, len| {
+            Self::extend(rules, g, len)
+        })
+    }
+}
+
+/// Runs `$body` with `$G` bound to the [`GrundyPart`] game of the
+/// [`GameId`](crate::game::GameId) `$id`, as `Some(body)`; `None` for a game without one.
+///
+/// ```
+/// use gamecheck::game::GameId;
+/// use gamecheck::grundy::GrundyPart;
+/// let with: Vec<GameId> = GameId::ALL
+///     .into_iter()
+///     .filter(|&id| gamecheck::with_grundy_part!(id, G => G::HEAP).is_some())
+///     .collect();
+/// assert_eq!(with, [GameId::Paint, GameId::Octal]);
+/// ```
+#[macro_export]
+macro_rules! with_grundy_part {
+    ($id:expr, $G:ident => $body:expr) => {
+        match $id {
+            $crate::game::GameId::Paint => {
+                type $G = $crate::paint::PaintGame;
+                Some($body)
+            }
+            $crate::game::GameId::Octal => {
+                type $G = $crate::octal::OctalGame;
+                Some($body)
+            }
+            _ => None,
+        }
+    };
 }

@@ -11,6 +11,9 @@
 //! - [`sevens`]: the two-player card game with win, draw and loss (rules: `docs/rules.md`) —
 //!   `naive` oracle over card names (decks up to 24 cards), `memo` hash-map DFS, `table`
 //!   DFS over a flat array of 50^4 two-bit entries for the standard deck.
+//! - [`octal`]: octal games `.d1d2…` such as Kayles (rules: `docs/rules.md`) — `naive`
+//!   oracle over a row of pins in text, `grundy` (mex table, XOR over heaps), and
+//!   `periodic`, whose period of `g` is found and proved, so heaps up to 10^18 are O(1).
 //!
 //! ```
 //! use gamecheck::game::{solve_cases, Game};
@@ -39,6 +42,7 @@ pub mod grundy;
 pub mod harness;
 pub mod input;
 pub mod marble;
+pub mod octal;
 pub mod outcome;
 pub mod paint;
 pub mod rng;

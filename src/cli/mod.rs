@@ -4,10 +4,13 @@
 mod completions;
 mod games;
 mod gen;
+mod grundy;
+mod period;
 mod rules;
 mod solve;
 mod stress;
 mod tips;
+mod values;
 
 use clap::{Parser, Subcommand};
 use gamecheck::error::ParseError;
@@ -44,6 +47,13 @@ enum Command {
     Rules(rules::RulesArgs),
     /// Print a shell completion script on stdout (bash, zsh, fish, elvish, powershell).
     Completions(completions::CompletionsArgs),
+    /// Find and prove the period of g, the Grundy values of one heap (exit 1 when none
+    /// proves within --max-n values).
+    #[command(subcommand)]
+    Period(grundy::ForGrundyGame<period::Period>),
+    /// Print g(0), …, g(N), the Grundy values of one heap, on one line.
+    #[command(subcommand)]
+    Values(grundy::ForGrundyGame<values::Values>),
 }
 
 /// `--game`: `all` (`None`) or one game of the list.
@@ -149,6 +159,10 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Failure> {
         Command::Stress(g) => gamecheck::with_game!(g.game, G => stress::stress::<G>(&parsed(&g)?)),
         Command::Rules(args) => rules::rules(&args),
         Command::Completions(args) => completions::completions(&args),
+        Command::Period(g) => gamecheck::with_grundy_part!(g.game, G => period::period::<G>(&g))
+            .unwrap_or_else(|| Err(Failure::Usage(format!("{} has no Grundy part", g.game)))),
+        Command::Values(g) => gamecheck::with_grundy_part!(g.game, G => values::values::<G>(&g))
+            .unwrap_or_else(|| Err(Failure::Usage(format!("{} has no Grundy part", g.game)))),
     }
 }
 

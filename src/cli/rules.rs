@@ -83,7 +83,7 @@ mod tests {
 
     #[test]
     fn every_game_has_a_section() {
-        assert_eq!(games(), ["marble", "paint", "sevens"]);
+        assert_eq!(games(), ["marble", "paint", "sevens", "octal"]);
     }
 
     #[test]

@@ -31,13 +31,9 @@ fn tip(error: &clap::Error, args: &[String]) -> Option<String> {
     match (command, error.kind()) {
         ("verify", ErrorKind::UnknownArgument) => {
             let game = invalid?;
-            ["all", "marble", "paint", "sevens"]
-                .contains(&game)
-                .then(|| {
-                    format!(
-                        "to choose the game, use `--game {game}`: gamecheck verify --game {game}"
-                    )
-                })
+            (game == "all" || game.parse::<gamecheck::game::GameId>().is_ok()).then(|| {
+                format!("to choose the game, use `--game {game}`: gamecheck verify --game {game}")
+            })
         }
         ("stress", ErrorKind::UnknownArgument) => {
             let word = invalid?;

@@ -427,3 +427,15 @@ impl Contest for PaintGame {
         Paint::new(size.max_n, size.painted, size.half_painted)
     }
 }
+
+impl crate::grundy::GrundyPart for PaintGame {
+    const HEAP: &'static str = "columns of a run";
+
+    fn extend(_rules: &Rules, g: &mut Vec<u32>, len: usize) {
+        super::grundy::extend_table(g, len);
+    }
+
+    fn max_removed(_rules: &Rules) -> usize {
+        MAX_COLUMNS_REMOVED
+    }
+}

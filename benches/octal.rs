@@ -1,0 +1,60 @@
+//! Octal benchmarks (criterion): fixed seeds, the known answer asserted inside each
+//! bench.
+//!
+//! - `octal/period_proof`: `periodic` for Kayles (`.77`) and Dawson's Kayles (`.07`)
+//!   from scratch: `g` in doubling lengths, the smallest period found and proved
+//!   (asserted: 12 from 71, 34 from 53).
+//! - `octal/heaps_1e5`: one case of 10^5 heaps of up to 10^18 tokens under Kayles, with
+//!   the period already proved: 50,000 random heaps each twice, shuffled, plus a heap of
+//!   1 (so the value is g(1) = 1: Alice, known without any table).
+//!
+//! Run: `cargo bench --bench octal -- --warm-up-time 1 --measurement-time 3`.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use gamecheck::octal::periodic::Periodic;
+use gamecheck::octal::{Code, Position, MAX_HEAP};
+use gamecheck::outcome::Value;
+use gamecheck::solver::Solver;
+use rand::Rng;
+use std::hint::black_box;
+
+fn period_proof(c: &mut Criterion) {
+    let mut g = c.benchmark_group("octal/period_proof");
+    for (name, code, want) in [
+        ("kayles", ".77", (12, 71)),
+        ("dawsons_kayles", ".07", (34, 53)),
+    ] {
+        let code: Code = code.parse().unwrap();
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let p = Periodic::new(black_box(&code), 4096).period().unwrap();
+                assert_eq!((p.period, p.pre_period), want);
+            })
+        });
+    }
+    g.finish();
+}
+
+fn huge_heaps(c: &mut Criterion) {
+    let mut rng = gamecheck::rng::from_seed(18);
+    let mut heaps: Vec<u64> = (0..50_000)
+        .map(|_| rng.random_range(1..=MAX_HEAP))
+        .collect();
+    heaps.extend(heaps.clone());
+    heaps.push(1);
+    for i in (1..heaps.len()).rev() {
+        let j = rng.random_range(0..=i);
+        heaps.swap(i, j);
+    }
+    let position = Position::new(heaps).unwrap();
+    let mut periodic = Periodic::new(&".77".parse().unwrap(), 4096);
+    let mut g = c.benchmark_group("octal/heaps_1e5");
+    g.throughput(Throughput::Elements(position.heaps().len() as u64));
+    g.bench_function("periodic", |b| {
+        b.iter(|| assert_eq!(periodic.solve(black_box(&position)).unwrap(), Value::Win))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, period_proof, huge_heaps);
+criterion_main!(benches);

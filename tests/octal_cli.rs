@@ -1,0 +1,233 @@
+//! `gamecheck … octal` end to end: solve (answers, bad input located, bad codes naming
+//! `--code`, refusals), `period` and `values` (octal and paint), `gen`, and `stress`
+//! shrinking the planted bug of `tests/programs/octal_short_preperiod.py`.
+
+use predicates::prelude::*;
+
+mod common;
+use common::{
+    assert_usage_error, assert_wrong_answer_on_case_1, failure_report, gamecheck, gen, section,
+    solve_fails,
+};
+
+#[test]
+fn solves_the_worked_example_and_huge_heaps() {
+    gamecheck()
+        .args(["solve", "octal", "--code", ".77"])
+        .write_stdin("2\n2 4 1\n1 3\n")
+        .assert()
+        .code(0)
+        .stdout("Bob\nAlice\n");
+    // Kayles: g(10^18) = g(71 + (10^18 − 71) mod 12); two equal heaps cancel
+    gamecheck()
+        .args(["solve", "octal", "--code", "0.77"])
+        .write_stdin("2\n2 1000000000000000000 1000000000000000000\n1 1000000000000000000\n")
+        .assert()
+        .code(0)
+        .stdout("Bob\nAlice\n");
+    for solver in ["naive", "grundy", "periodic"] {
+        gamecheck()
+            .args(["solve", "octal", "--code", ".07", "--solver", solver])
+            .write_stdin("3\n1 1\n1 2\n3 5 9 15\n")
+            .assert()
+            .code(0)
+            .stdout("Bob\nAlice\nBob\n");
+    }
+}
+
+#[test]
+fn bad_input_is_located_and_prints_nothing() {
+    for (input, at) in [
+        ("1\n2 3 0\n", "line 2, column 5 (case 1)"),
+        ("1\n0\n", "line 2, column 1 (case 1)"),
+        ("1\n1 1000000000000000001\n", "line 2, column 3 (case 1)"),
+        ("2\n1 3\n", "line 3, column 1 (case 2)"),
+        ("1\n1 3\nx\n", "line 3, column 1"),
+        ("", "line 1, column 1"),
+    ] {
+        let err = solve_fails("octal", &["--code", ".77"], input);
+        assert!(err.contains(at), "{input:?}: {err}");
+    }
+}
+
+#[test]
+fn a_bad_or_missing_code_is_a_usage_error_naming_the_flag() {
+    for code in ["77", ".78", "4.7", ".000", ".77777777777777771", "x"] {
+        assert_usage_error(&["solve", "octal", "--code", code])
+            .stderr(predicate::str::contains(format!("--code `{code}`")));
+        assert_usage_error(&["gen", "octal", "--code", code])
+            .stderr(predicate::str::contains("--code"));
+        assert_usage_error(&["period", "octal", "--code", code])
+            .stderr(predicate::str::contains("--code"));
+    }
+    assert_usage_error(&["solve", "octal"]).stderr(predicate::str::contains("--code is required"));
+    assert_usage_error(&["values", "octal", "--upto", "3"])
+        .stderr(predicate::str::contains("--code"));
+    assert_usage_error(&["solve", "octal", "--code", ".77", "--max-n", "1000001"])
+        .stderr(predicate::str::contains("--max-n"));
+}
+
+#[test]
+fn refusals_name_a_solver_and_the_table() {
+    let err = solve_fails(
+        "octal",
+        &["--code", ".77", "--solver", "naive"],
+        "1\n2 20 11\n",
+    );
+    assert!(
+        err.contains("31 tokens") && err.contains("--solver periodic"),
+        "{err}"
+    );
+    let err = solve_fails(
+        "octal",
+        &["--code", ".77", "--solver", "grundy"],
+        "1\n1 4096\n",
+    );
+    assert!(err.contains("g(0..4096)"), "{err}");
+    // no period of .16 proves within 4096 values: periodic answers inside the table only
+    gamecheck()
+        .args(["solve", "octal", "--code", ".16"])
+        .write_stdin("1\n1 4095\n")
+        .assert()
+        .code(0);
+    let err = solve_fails("octal", &["--code", ".16"], "1\n1 4096\n");
+    assert!(err.contains("no period of g was proved"), "{err}");
+}
+
+#[test]
+fn period_prints_the_proof_in_two_lines() {
+    gamecheck()
+        .args(["period", "octal", "--code", ".77"])
+        .assert()
+        .code(0)
+        .stdout("period 12, pre-period 71\nproved: g(n+12) = g(n) for 71 ≤ n ≤ 156 (t = 2, g computed to 255)\n");
+    gamecheck()
+        .args(["period", "octal", "--code", ".07"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::starts_with(
+            "period 34, pre-period 53\nproved: g(n+34) = g(n) for 53 ≤ n ≤ 142 (t = 2, ",
+        ));
+    gamecheck()
+        .args(["period", "paint"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::starts_with("period "));
+    // too few values: exit 1 and a message
+    gamecheck()
+        .args(["period", "octal", "--code", ".77", "--max-n", "150"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains("no period of g proved"));
+    gamecheck()
+        .args(["period", "paint", "--max-n", "100"])
+        .assert()
+        .code(1);
+    assert_usage_error(&["period", "octal", "--code", ".77", "--max-n", "0"]);
+    assert_usage_error(&["period", "paint", "--max-n", "1000001"]);
+    assert_usage_error(&["period", "marble"]);
+}
+
+#[test]
+fn values_prints_g_on_one_line() {
+    gamecheck()
+        .args(["values", "octal", "--code", ".77", "--upto", "19"])
+        .assert()
+        .code(0)
+        .stdout("0,1,2,3,1,4,3,2,1,4,2,6,4,1,2,7,1,4,3,2\n");
+    gamecheck()
+        .args(["values", "octal", "--code", ".07", "--upto", "16"])
+        .assert()
+        .code(0)
+        .stdout("0,0,1,1,2,0,3,1,1,0,3,3,2,2,4,0,5\n");
+    gamecheck()
+        .args(["values", "paint", "--upto", "0"])
+        .assert()
+        .code(0)
+        .stdout("0\n");
+    assert_usage_error(&["values", "octal", "--code", ".77", "--upto", "1000001"]);
+    assert_usage_error(&["values", "octal", "--code", ".77"]);
+    assert_usage_error(&[
+        "values", "octal", "--code", ".77", "--upto", "3", "--max-n", "9",
+    ]);
+}
+
+#[test]
+fn gen_writes_the_canonical_layout_within_the_sizes() {
+    let text = gen(
+        "octal",
+        &[
+            "--code",
+            ".07",
+            "--cases",
+            "40",
+            "--seed",
+            "5",
+            "--max-heaps",
+            "3",
+            "--max-heap",
+            "9",
+        ],
+    );
+    let cases = gamecheck::octal::format::read(&text).unwrap();
+    assert_eq!(cases.len(), 40);
+    assert!(cases
+        .iter()
+        .all(|c| c.heaps().len() <= 3 && c.largest() <= 9));
+    assert_eq!(gamecheck::octal::format::write(&cases), text);
+    assert_usage_error(&["gen", "octal", "--code", ".77", "--max-heaps", "0"]);
+    assert_usage_error(&["gen", "octal", "--code", ".16", "--max-heap", "5000"])
+        .stderr(predicate::str::contains("--max-heap 5000"));
+}
+
+#[test]
+fn stress_shrinks_the_short_pre_period_bug() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("failure");
+    let save = save.to_str().unwrap();
+    let report = failure_report(common::stress(
+        "octal",
+        &["--code", ".77", "--seed", "7", "--save", save],
+        "octal_short_preperiod.py",
+        &[".77"],
+    ));
+    assert_wrong_answer_on_case_1(&report);
+    let input = section(&report, "input");
+    let cases = gamecheck::octal::format::read(input).unwrap();
+    assert_eq!(cases.len(), 1, "{report}");
+    // the bug needs a heap of 27 or more (g(n) = g(n − 12) is wrong first at 27)
+    assert!(cases[0].largest() >= 27, "{report}");
+    let expected = section(&report, "expected output").trim().to_string();
+    gamecheck()
+        .args(["solve", "octal", "--code", ".77"])
+        .write_stdin(input.to_string())
+        .assert()
+        .code(0)
+        .stdout(format!("{expected}\n"));
+    assert_ne!(section(&report, "actual output").trim(), expected);
+    // --replay reads the code back from rules.json: the correct program now passes
+    common::stress("octal", &["--replay", save], "octal_correct.py", &[".77"])
+        .assert()
+        .code(0);
+    // the correct program passes
+    common::stress(
+        "octal",
+        &["--code", ".77", "--seed", "7", "--rounds", "10"],
+        "octal_correct.py",
+        &[".77"],
+    )
+    .assert()
+    .code(0);
+}
+
+#[test]
+fn rules_octal_prints_its_section() {
+    gamecheck()
+        .args(["rules", "octal"])
+        .assert()
+        .code(0)
+        .stdout(
+            predicate::str::contains("## Octal").and(predicate::str::contains("## Paint").not()),
+        );
+}

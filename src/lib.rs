@@ -35,6 +35,7 @@ pub mod input;
 pub mod marble;
 pub mod outcome;
 pub mod paint;
+pub mod perft;
 pub mod rng;
 pub mod sevens;
 pub mod solver;

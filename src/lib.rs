@@ -25,7 +25,9 @@
 //! [`solver::Solver`] is the interface every solver implements. [`stress`] generates
 //! contest inputs (`gamecheck gen`) and stress-tests someone else's solution program
 //! against our solvers, shrinking the first failure (`gamecheck stress`); a game plugs
-//! in through one adapter, [`stress::ContestGame`].
+//! in through one adapter, [`stress::ContestGame`]. [`perft`] counts move sequences of
+//! a given length over any game that implements [`perft::Perft`] (`gamecheck perft`),
+//! and [`marble::export`] writes solved tables with their SHA-256 (`gamecheck table`).
 
 pub mod error;
 pub mod game;

@@ -153,7 +153,7 @@ fn parsed<K, A: clap::FromArgMatches>(g: &ForGame<K>) -> Result<A, Failure> {
 }
 
 fn dispatch(cli: Cli) -> Result<ExitCode, Failure> {
-    let result = match cli.command {
+    match cli.command {
         Command::Solve(g) => gamecheck::with_game!(g.game, G => solve::solve::<G>(&parsed(&g)?)),
         Command::Verify(args) => verify(&args),
         Command::Gen(g) => gamecheck::with_game!(g.game, G => gen::gen::<G>(&parsed(&g)?)),
@@ -163,8 +163,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Failure> {
         Command::Perft(cmd) => perft::perft_cmd(&cmd),
         Command::Count(cmd) => perft::count_cmd(&cmd),
         Command::Table(cmd) => perft::table_cmd(&cmd),
-    };
-    result
+    }
 }
 
 fn verify(args: &VerifyArgs) -> Result<ExitCode, Failure> {

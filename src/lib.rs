@@ -34,7 +34,9 @@
 //! shrinking and the report; [`solver::Solver`] is the interface every solver implements.
 //! [`stress`] generates contest inputs (`gamecheck gen`) and stress-tests someone else's
 //! solution program against our solvers, shrinking the first failure (`gamecheck
-//! stress`), through the adapter of [`game::Contest`].
+//! stress`), through the adapter of [`game::Contest`]. [`perft`] counts move sequences of
+//! a given length over any game that implements [`perft::Perft`] (`gamecheck perft`),
+//! and [`marble::export`] writes solved tables with their SHA-256 (`gamecheck table`).
 
 pub mod error;
 pub mod game;
@@ -45,6 +47,7 @@ pub mod marble;
 pub mod octal;
 pub mod outcome;
 pub mod paint;
+pub mod perft;
 pub mod rng;
 pub mod sevens;
 pub mod solver;

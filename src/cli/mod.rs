@@ -5,6 +5,7 @@ mod completions;
 mod games;
 mod gen;
 mod grundy;
+mod perft;
 mod period;
 mod rules;
 mod solve;
@@ -54,6 +55,16 @@ enum Command {
     /// Print g(0), …, g(N), the Grundy values of one heap, on one line.
     #[command(subcommand)]
     Values(grundy::ForGrundyGame<values::Values>),
+    /// Count the move sequences of exactly D moves from a position (perft), optionally by
+    /// first move (exit 2 with the largest depth that fits when a count is refused).
+    #[command(subcommand)]
+    Perft(perft::PerftCmd),
+    /// Print per-layer counts of P- and N-positions (marble by marbles, paint by N).
+    #[command(subcommand)]
+    Count(perft::CountCmd),
+    /// Export a solved table with its SHA-256 digest, for checkers in other languages.
+    #[command(subcommand)]
+    Table(perft::TableCmd),
 }
 
 /// `--game`: `all` (`None`) or one game of the list.
@@ -80,7 +91,7 @@ struct VerifyArgs {
     /// exhaustive checks only).
     #[arg(long, value_parser = clap::value_parser!(u64).range(0..=10_000_000))]
     cases: Option<u64>,
-    /// Print only JSON on stdout: {"seed", "ok", "rows": [...], "failures": [...]}.
+    /// Print only JSON on stdout: {"seed", "ok", "rows": [...], "failures": [...], "signature"}.
     #[arg(long)]
     json: bool,
     /// Print the table's detail column whole on one line per row (by default the table
@@ -163,6 +174,9 @@ fn dispatch(cli: Cli) -> Result<ExitCode, Failure> {
             .unwrap_or_else(|| Err(Failure::Usage(format!("{} has no Grundy part", g.game)))),
         Command::Values(g) => gamecheck::with_grundy_part!(g.game, G => values::values::<G>(&g))
             .unwrap_or_else(|| Err(Failure::Usage(format!("{} has no Grundy part", g.game)))),
+        Command::Perft(cmd) => perft::perft_cmd(&cmd),
+        Command::Count(cmd) => perft::count_cmd(&cmd),
+        Command::Table(cmd) => perft::table_cmd(&cmd),
     }
 }
 
@@ -174,11 +188,14 @@ fn verify(args: &VerifyArgs) -> Result<ExitCode, Failure> {
         progress: !args.json && std::io::stderr().is_terminal(),
     };
     let mut report = Report::new(seed);
-    for id in GameId::ALL {
-        if args.game.0.is_none_or(|g| g == id) {
-            gamecheck::with_game!(id, G => gamecheck::harness::driver::verify::<G>(&opts, &mut report));
-        }
+    let games: Vec<GameId> = GameId::ALL
+        .into_iter()
+        .filter(|&id| args.game.0.is_none_or(|g| g == id))
+        .collect();
+    for &id in &games {
+        gamecheck::with_game!(id, G => gamecheck::harness::driver::verify::<G>(&opts, &mut report));
     }
+    report.signature = gamecheck::harness::signature::signature(&games);
     let mut out = std::io::stdout().lock();
     let written = if args.json {
         serde_json::to_writer_pretty(&mut out, &report)
@@ -190,6 +207,10 @@ fn verify(args: &VerifyArgs) -> Result<ExitCode, Failure> {
                 &mut out,
                 (!args.wide).then_some(gamecheck::harness::report::TABLE_WIDTH),
             )
+            .and_then(|()| match &report.signature {
+                Some(sig) => writeln!(out, "signature: {sig}"),
+                None => Ok(()),
+            })
             .and_then(|()| report.write_failures(&mut std::io::stderr()))
     };
     written.map_err(|e| Failure::Usage(format!("cannot write the report: {e}")))?;

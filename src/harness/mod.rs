@@ -8,6 +8,7 @@ pub mod progress;
 pub mod props;
 pub mod report;
 pub mod shrink;
+pub mod signature;
 
 pub use compare::{compare, Mismatch, Tally};
 pub use progress::Progress;

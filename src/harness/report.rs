@@ -101,6 +101,9 @@ pub struct Report {
     pub rows: Vec<Row>,
     /// The shrunk mismatches.
     pub failures: Vec<Failure>,
+    /// SHA-256 over the exhaustive marble tables and paint's proved period and values
+    /// of the games checked ([`super::signature`]); `None` when no game checked has a part.
+    pub signature: Option<String>,
 }
 
 impl Report {
@@ -111,6 +114,7 @@ impl Report {
             ok: true,
             rows: Vec::new(),
             failures: Vec::new(),
+            signature: None,
         }
     }
 

@@ -8,11 +8,13 @@
 //! | [`table::Table`] (`table`) | retrograde analysis of every position into a 1-bit table | none (2^(n²) bits) |
 
 pub mod bitmask;
+pub mod export;
 pub mod format;
 pub mod game;
 pub mod geometry;
 pub mod movegen;
 pub mod naive;
+pub mod perft;
 pub mod props;
 pub mod rules;
 pub mod table;

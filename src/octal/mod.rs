@@ -18,6 +18,7 @@ pub mod format;
 pub mod game;
 pub mod grundy;
 pub mod naive;
+pub mod perft;
 pub mod periodic;
 pub mod props;
 pub mod shrink;

@@ -30,14 +30,15 @@ pub struct Move {
 }
 
 impl fmt::Display for Move {
-    /// `heap 2: take 2, leave 1 + 3` (`leave nothing` when the heap is gone).
+    /// The perft notation: `i:k` takes k tokens from heap i (1-based) and leaves nothing,
+    /// `i:k=a` leaves one heap a, `i:k=a+b` leaves two (a ≤ b).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "heap {}: take {}, leave ", self.heap, self.take)?;
+        write!(f, "{}:{}", self.heap, self.take)?;
         if self.leave.is_empty() {
-            return f.write_str("nothing");
+            return Ok(());
         }
         let parts: Vec<String> = self.leave.iter().map(u64::to_string).collect();
-        f.write_str(&parts.join(" + "))
+        write!(f, "={}", parts.join("+"))
     }
 }
 
@@ -67,7 +68,7 @@ fn canonical(row: &[u8]) -> String {
 /// for every heap (a maximal run of pins), every start inside it and every `k`, the
 /// `k` pins from the start must all be pins of that heap; the pins left on each side
 /// decide which bit of `d_k` the move needs.
-fn moves_of_row(code: &Code, row: &[u8]) -> Vec<(Move, Vec<u8>)> {
+pub(crate) fn moves_of_row(code: &Code, row: &[u8]) -> Vec<(Move, Vec<u8>)> {
     let mut out = Vec::new();
     let mut heap = 0;
     let mut i = 0;
@@ -239,14 +240,7 @@ mod tests {
         let n = Naive::new(".77".parse().unwrap());
         let m = n.moves(&p(&[3])).unwrap();
         let shown: Vec<String> = m.iter().map(ToString::to_string).collect();
-        assert_eq!(
-            shown,
-            [
-                "heap 1: take 1, leave 1 + 1",
-                "heap 1: take 1, leave 2",
-                "heap 1: take 2, leave 1",
-            ]
-        );
+        assert_eq!(shown, ["1:1=1+1", "1:1=2", "1:2=1",]);
         // a heap of exactly 2: take both (bit 1), or one from either end
         assert_eq!(n.moves(&p(&[2])).unwrap().len(), 2);
         assert_eq!(text(&[2, 1, 3]), "II.I.III");
@@ -269,10 +263,7 @@ mod tests {
             .collect();
         assert_eq!(g, [0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5]);
         assert!(d.best_move(&p(&[1])).unwrap().is_none());
-        assert_eq!(
-            d.best_move(&p(&[2])).unwrap().unwrap().to_string(),
-            "heap 1: take 2, leave nothing"
-        );
+        assert_eq!(d.best_move(&p(&[2])).unwrap().unwrap().to_string(), "1:2");
     }
 
     #[test]

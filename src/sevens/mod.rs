@@ -17,6 +17,7 @@ pub mod game;
 pub mod memo;
 pub mod movegen;
 pub mod naive;
+pub mod perft;
 pub mod props;
 pub mod rules;
 pub mod search;

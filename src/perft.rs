@@ -1,0 +1,322 @@
+//! Perft: the number of move sequences of exactly `D` moves from a position, the
+//! known-answer numbers a move generator written in another language can be checked
+//! against while it is being written (the chess engines' *perft*).
+//!
+//! [`Perft`] is a small trait built on [`Game`]: a game-tree *state* (not always a
+//! contest case: a sevens state is both hands, the chains and the player to move), the
+//! start state from a case or from the game's default start, the successors from the
+//! fast and from the oracle's move generator, and a memo key. [`count`] walks the tree
+//! memoized by (key, remaining depth) with `u128` counts, so depths far past plain
+//! enumeration are instant.
+//!
+//! Definition (issue 13): a line that ends (no legal move) before `D` moves contributes
+//! 0; `D = 0` counts 1. Which positions are terminal is each game's end rule.
+
+use crate::error::RuleError;
+use crate::game::Game;
+use rustc_hash::FxHashMap;
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// The most memo entries one count keeps: 2^22 = 4,194,304 (under 200 MiB). A count whose memo would pass it is refused ([`PerftError::MemoBound`]).
+pub const MEMO_LIMIT: usize = 1 << 22;
+
+/// Which move generator a count walks with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Generator {
+    /// The fast (bitmask) generator.
+    Fast,
+    /// The oracle's generator, from its own representation.
+    Oracle,
+}
+
+/// A [`Game`] whose game tree can be walked: what `gamecheck perft` needs.
+///
+/// A game-tree state is a position *with* whatever the end rule and the next move depend
+/// on; both generators take the same state and give the same successors (checked by the
+/// tests: same counts on every exhaustive rule set).
+pub trait Perft: Game {
+    /// A node of the game tree.
+    type State: Clone + Debug + Send + Sync;
+    /// What the memo stores a state under (two states with the same key have the same
+    /// subtree).
+    type Key: Clone + Eq + Hash + Send + Sync;
+    /// The flags that choose the default start (paint: `--n`; octal: `--heap`); empty
+    /// for a game whose start follows from the rules.
+    type StartArgs: clap::Args + clap::FromArgMatches + Clone + Debug;
+    /// Both successor generators of one rule set, built once.
+    type Walker: Send + Sync;
+
+    /// The walker of `rules`.
+    fn walker(rules: &Self::Rules) -> Self::Walker;
+
+    /// The default start (marble: the empty board; paint: an empty strip of `--n`).
+    ///
+    /// # Errors
+    /// The game has no default start (sevens: `--from` is needed), or a start flag is
+    /// out of range (the message names the flag).
+    fn default_start(rules: &Self::Rules, args: &Self::StartArgs)
+        -> Result<Self::State, RuleError>;
+
+    /// The state at the start of a contest case (sevens: the deal, before the forced
+    /// opening).
+    ///
+    /// # Errors
+    /// The case is too large for the fast generator (the message says the limit).
+    fn state_of(rules: &Self::Rules, case: &Self::Case) -> Result<Self::State, RuleError>;
+
+    /// The memo key of `state`.
+    fn key(state: &Self::State) -> Self::Key;
+
+    /// Every legal move at `state` with the state it leads to, from the fast generator;
+    /// empty at a terminal state.
+    fn fast_children(walker: &Self::Walker, state: &Self::State) -> Vec<(Self::Move, Self::State)>;
+
+    /// The same from the oracle's generator (its own representation of the position).
+    fn oracle_children(
+        walker: &Self::Walker,
+        state: &Self::State,
+    ) -> Vec<(Self::Move, Self::State)>;
+
+    /// The number of legal moves at `state` by the fast generator (perft(1), counted at
+    /// every leaf): by default `fast_children(…).len()`; a game may count without
+    /// building the successors.
+    fn fast_count(walker: &Self::Walker, state: &Self::State) -> u128 {
+        Self::fast_children(walker, state).len() as u128
+    }
+}
+
+/// Why a count was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PerftError {
+    /// A count passed `u128::MAX`.
+    #[error("perft({depth}) does not fit a u128 (the count passes 2^128 − 1)")]
+    Overflow {
+        /// The depth asked for.
+        depth: u32,
+    },
+    /// The memo would pass [`MEMO_LIMIT`] entries.
+    #[error("perft({depth}) needs more than {MEMO_LIMIT} memo entries (the memo's bound)")]
+    MemoBound {
+        /// The depth asked for.
+        depth: u32,
+    },
+}
+
+/// A memoized counter over one walker.
+struct Counter<'a, P: Perft> {
+    walker: &'a P::Walker,
+    gen: Generator,
+    memo: FxHashMap<(P::Key, u32), u128>,
+}
+
+/// Why the walk stopped (the depth is added by the caller).
+enum Stop {
+    Overflow,
+    Memo,
+}
+
+impl<P: Perft> Counter<'_, P> {
+    fn children(&self, state: &P::State) -> Vec<(P::Move, P::State)> {
+        match self.gen {
+            Generator::Fast => P::fast_children(self.walker, state),
+            Generator::Oracle => P::oracle_children(self.walker, state),
+        }
+    }
+
+    fn count(&mut self, state: &P::State, depth: u32) -> Result<u128, Stop> {
+        if depth == 0 {
+            return Ok(1);
+        }
+        if depth == 1 {
+            return Ok(match self.gen {
+                Generator::Fast => P::fast_count(self.walker, state),
+                Generator::Oracle => P::oracle_children(self.walker, state).len() as u128,
+            });
+        }
+        let key = (P::key(state), depth);
+        if let Some(&n) = self.memo.get(&key) {
+            return Ok(n);
+        }
+        let children = self.children(state);
+        let mut total: u128 = 0;
+        for (_, child) in &children {
+            let n = self.count(child, depth - 1)?;
+            total = total.checked_add(n).ok_or(Stop::Overflow)?;
+        }
+        if self.memo.len() >= MEMO_LIMIT {
+            return Err(Stop::Memo);
+        }
+        self.memo.insert(key, total);
+        Ok(total)
+    }
+}
+
+/// One line of `perft --divide`: a first move in its notation and its count.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Divided {
+    /// The move's notation (the trait's `Display`).
+    pub mv: String,
+    /// Move sequences of `depth − 1` more moves after it.
+    pub count: u128,
+}
+
+/// perft(`depth`) of `state` with generator `gen`, split by first move (sorted by the
+/// move's notation as a string), and the total. At depth 0 the split is empty and the
+/// total is 1.
+///
+/// # Errors
+/// [`PerftError`] when the count passes `u128` or the memo its bound.
+pub fn divide<P: Perft>(
+    walker: &P::Walker,
+    state: &P::State,
+    depth: u32,
+    gen: Generator,
+) -> Result<(Vec<Divided>, u128), PerftError> {
+    let mut c = Counter::<P> {
+        walker,
+        gen,
+        memo: FxHashMap::default(),
+    };
+    let stop = |s: Stop| match s {
+        Stop::Overflow => PerftError::Overflow { depth },
+        Stop::Memo => PerftError::MemoBound { depth },
+    };
+    if depth == 0 {
+        return Ok((Vec::new(), 1));
+    }
+    let mut lines = Vec::new();
+    let mut total: u128 = 0;
+    for (mv, child) in c.children(state) {
+        let n = c.count(&child, depth - 1).map_err(stop)?;
+        total = total.checked_add(n).ok_or(PerftError::Overflow { depth })?;
+        lines.push(Divided {
+            mv: mv.to_string(),
+            count: n,
+        });
+    }
+    lines.sort_by(|a, b| a.mv.cmp(&b.mv));
+    Ok((lines, total))
+}
+
+/// perft(`depth`) of `state` with generator `gen`.
+///
+/// # Errors
+/// [`PerftError`] when the count passes `u128` or the memo its bound.
+pub fn count<P: Perft>(
+    walker: &P::Walker,
+    state: &P::State,
+    depth: u32,
+    gen: Generator,
+) -> Result<u128, PerftError> {
+    let mut c = Counter::<P> {
+        walker,
+        gen,
+        memo: FxHashMap::default(),
+    };
+    c.count(state, depth).map_err(|s| match s {
+        Stop::Overflow => PerftError::Overflow { depth },
+        Stop::Memo => PerftError::MemoBound { depth },
+    })
+}
+
+/// The largest depth `d ≤ depth` whose memo stays within [`MEMO_LIMIT`].
+///
+/// A count of depth `d` memoizes each distinct state at distance `i ≤ d − 2` from the
+/// start once (with remaining depth `d − i`), so its memo holds `Σ_{i ≤ d−2} |R_i|`
+/// entries, `R_i` the distinct states reached in exactly `i` moves. The layers `R_i`
+/// are built breadth first until that sum would pass the bound (or the game ends), so a
+/// refusal costs about one bound's worth of states, not a count.
+pub fn memo_fits<P: Perft>(
+    walker: &P::Walker,
+    state: &P::State,
+    depth: u32,
+    gen: Generator,
+) -> u32 {
+    let children = |s: &P::State| match gen {
+        Generator::Fast => P::fast_children(walker, s),
+        Generator::Oracle => P::oracle_children(walker, s),
+    };
+    let mut layer: FxHashMap<P::Key, P::State> = FxHashMap::default();
+    layer.insert(P::key(state), state.clone());
+    let mut entries = 0usize; // Σ |R_i| for i ≤ d − 2
+    let mut d = 1;
+    // invariant: `layer` is R_{d−1} and depth d fits
+    while d < depth {
+        if layer.is_empty() {
+            return depth; // the game is over: deeper counts memoize nothing more
+        }
+        entries += layer.len();
+        if entries > MEMO_LIMIT {
+            return d;
+        }
+        d += 1;
+        if d == depth {
+            break;
+        }
+        let mut next: FxHashMap<P::Key, P::State> = FxHashMap::default();
+        for s in layer.values() {
+            for (_, c) in children(s) {
+                next.entry(P::key(&c)).or_insert(c);
+            }
+            if next.len() > MEMO_LIMIT {
+                break; // this layer alone passes the bound
+            }
+        }
+        layer = next;
+    }
+    depth.min(d)
+}
+
+/// A refused count: why, and the largest depth that fits.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refused {
+    /// Why the count was refused.
+    pub error: PerftError,
+    /// The largest depth whose count fits (memo and `u128`).
+    pub fits: u32,
+}
+
+/// perft(`depth`) of `state`, split by first move when `divide` (see [`divide`]):
+/// checked against the memo bound first ([`memo_fits`]), then counted.
+///
+/// # Errors
+/// [`Refused`]: the memo would pass [`MEMO_LIMIT`] (with the largest depth whose memo
+/// fits) or the count `u128` (with the largest depth whose count fits).
+pub fn perft<P: Perft>(
+    walker: &P::Walker,
+    state: &P::State,
+    depth: u32,
+    gen: Generator,
+    split: bool,
+) -> Result<(Vec<Divided>, u128), Refused> {
+    let memo_ok = memo_fits::<P>(walker, state, depth, gen);
+    let run = |d: u32| {
+        if split {
+            divide::<P>(walker, state, d, gen)
+        } else {
+            count::<P>(walker, state, d, gen).map(|n| (Vec::new(), n))
+        }
+    };
+    let error = if memo_ok < depth {
+        PerftError::MemoBound { depth }
+    } else {
+        match run(depth) {
+            Ok(v) => return Ok(v),
+            Err(e) => e,
+        }
+    };
+    // Past the memo bound: the largest depth whose memo fits (its count is not run, so
+    // the refusal stays quick). Past u128: counts are tried downward until one fits.
+    let fits = match error {
+        PerftError::MemoBound { .. } => memo_ok,
+        PerftError::Overflow { .. } => {
+            let mut d = depth - 1;
+            while d > 0 && count::<P>(walker, state, d, gen).is_err() {
+                d -= 1;
+            }
+            d
+        }
+    };
+    Err(Refused { error, fits })
+}

@@ -1,0 +1,434 @@
+//! `perft`, `count`, `table` and the verify signature (issue 13): the independent
+//! numbers, both move generators counting the same, the counts against the oracle, bad
+//! input, the table digest, the Python checker, and the golden files.
+
+mod common;
+
+use common::gamecheck;
+use gamecheck::game::{Game, GameId};
+use gamecheck::marble::game::exhaustive_rule_sets;
+use gamecheck::marble::{export, table::Table, MarbleGame};
+use gamecheck::outcome::Value;
+use gamecheck::paint::PaintGame;
+use gamecheck::perft::{count, divide, Generator, Perft};
+use gamecheck::sevens::game::{every_deal, exhaustive_decks};
+use gamecheck::sevens::SevensGame;
+use predicates::prelude::*;
+use std::path::Path;
+
+fn fast_and_oracle<P: Perft>(rules: &P::Rules, state: &P::State, depth: u32) -> (u128, u128) {
+    let w = P::walker(rules);
+    (
+        count::<P>(&w, state, depth, Generator::Fast).unwrap(),
+        count::<P>(&w, state, depth, Generator::Oracle).unwrap(),
+    )
+}
+
+#[test]
+fn standard_four_diamond_matches_the_independent_numbers() {
+    let rules = gamecheck::marble::Rules::standard();
+    let w = MarbleGame::walker(&rules);
+    let start = MarbleGame::default_start(&rules, &Default::default()).unwrap();
+    let got: Vec<u128> = (0..=4)
+        .map(|d| count::<MarbleGame>(&w, &start, d, Generator::Fast).unwrap())
+        .collect();
+    assert_eq!(got, [1, 82, 4_910, 214_788, 6_838_608]);
+    // the same by first move: the split sums to the total, sorted by notation
+    let (lines, total) = divide::<MarbleGame>(&w, &start, 3, Generator::Fast).unwrap();
+    assert_eq!(total, 214_788);
+    assert_eq!(lines.len(), 82);
+    assert_eq!(lines.iter().map(|l| l.count).sum::<u128>(), total);
+    assert!(lines.windows(2).all(|p| p[0].mv < p[1].mv));
+    // the game lasts at most 16 moves
+    assert_eq!(
+        count::<MarbleGame>(&w, &start, 17, Generator::Fast).unwrap(),
+        0
+    );
+}
+
+#[test]
+fn marble_generators_count_the_same_on_every_exhaustive_rule_set() {
+    for rules in exhaustive_rule_sets() {
+        let depth = if rules.side() == 4 { 3 } else { 5 };
+        let (fast, oracle) = fast_and_oracle::<MarbleGame>(&rules, &0, depth);
+        assert_eq!(fast, oracle, "{rules} depth {depth}");
+        // from a position with marbles, in reading order through --from's path
+        let case = gamecheck::marble::Position::new(rules.side(), 0b1001_0110_0001);
+        let state = MarbleGame::state_of(&rules, &case).unwrap();
+        let (fast, oracle) = fast_and_oracle::<MarbleGame>(&rules, &state, depth);
+        assert_eq!(fast, oracle, "{rules} from {case:?}");
+    }
+}
+
+#[test]
+fn paint_generators_count_the_same() {
+    for n in 1..=6 {
+        let start = PaintGame::default_start(
+            &Default::default(),
+            &gamecheck::paint::perft::StartArgs { n },
+        )
+        .unwrap();
+        let (fast, oracle) = fast_and_oracle::<PaintGame>(&Default::default(), &start, 4);
+        assert_eq!(fast, oracle, "N = {n}");
+    }
+}
+
+#[test]
+fn sevens_generators_count_the_same_on_every_exhaustive_deck() {
+    for rules in exhaustive_decks() {
+        // every 16th deal of each deck, to the end of the game (at most deck-size moves)
+        for deal in every_deal(&rules).iter().step_by(16) {
+            let state = SevensGame::state_of(&rules, deal).unwrap();
+            let depth = rules.deck_size() as u32 / 2 + 1;
+            let (fast, oracle) = fast_and_oracle::<SevensGame>(&rules, &state, depth);
+            assert_eq!(fast, oracle, "{rules} {deal:?}");
+        }
+    }
+}
+
+#[test]
+fn octal_generators_count_the_same_on_every_short_code() {
+    use gamecheck::octal::game::OctalGame;
+    use gamecheck::octal::perft::StartArgs;
+    // every code .d and .d1d2 (d ≠ 0 in the last place), from single heaps and a pair
+    let mut codes: Vec<String> = (1..=7).map(|d| format!(".{d}")).collect();
+    for a in 0..=7 {
+        for b in 1..=7 {
+            codes.push(format!(".{a}{b}"));
+        }
+    }
+    for code in &codes {
+        let args = gamecheck::octal::game::RuleArgs {
+            code: Some(code.clone()),
+            ..Default::default()
+        };
+        let rules = OctalGame::rules(&args).unwrap();
+        for heap in 1..=9 {
+            let start = OctalGame::default_start(&rules, &StartArgs { heap: Some(heap) }).unwrap();
+            let (fast, oracle) = fast_and_oracle::<OctalGame>(&rules, &start, 4);
+            assert_eq!(fast, oracle, "{code} heap {heap}");
+        }
+        let (fast, oracle) = fast_and_oracle::<OctalGame>(&rules, &vec![5, 3, 7], 3);
+        assert_eq!(fast, oracle, "{code} heaps 5 3 7");
+    }
+}
+
+#[test]
+fn octal_perft_by_hand() {
+    // Kayles from a heap of 4: take 1 (leaving 3, or 1 + 2) or take 2 (leaving 2, or 1 + 1)
+    gamecheck()
+        .args([
+            "perft", "octal", "--code", ".77", "--heap", "4", "--depth", "1", "--divide",
+        ])
+        .assert()
+        .success()
+        .stdout("1:1=1+2: 1\n1:1=3: 1\n1:2=1+1: 1\n1:2=2: 1\ntotal: 4\n");
+    gamecheck()
+        .args(["perft", "octal", "--code", ".77", "--depth", "2"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--heap"));
+}
+
+#[test]
+fn marble_count_agrees_with_the_oracle_for_sides_up_to_3() {
+    for rules in exhaustive_rule_sets().into_iter().filter(|r| r.side() <= 3) {
+        let layers = export::layers(&Table::build(&rules));
+        let mut oracle = MarbleGame::solver(&rules, gamecheck::marble::Variant::Naive);
+        let cells = rules.side() * rules.side();
+        for l in &layers {
+            let mut p = 0;
+            for m in 0..1u32 << cells {
+                if m.count_ones() == l.marbles {
+                    let v = oracle
+                        .solve(&gamecheck::marble::Position::new(rules.side(), m))
+                        .unwrap();
+                    p += u64::from(v == Value::Loss);
+                }
+            }
+            assert_eq!(l.p, p, "{rules}, {} marbles", l.marbles);
+            assert_eq!(l.p + l.n, l.positions);
+        }
+    }
+}
+
+#[test]
+fn paint_count_agrees_with_the_oracle() {
+    let rows = gamecheck::paint::perft::p_positions(4);
+    let mut oracle = PaintGame::solver(&Default::default(), gamecheck::paint::Variant::Naive);
+    for (n, all, p) in rows {
+        let positions = gamecheck::paint::game::every_position(n);
+        assert_eq!(positions.len() as u64, all);
+        let want = positions
+            .iter()
+            .filter(|pos| oracle.solve(pos).unwrap() == Value::Loss)
+            .count() as u64;
+        assert_eq!(p, want, "N = {n}");
+    }
+}
+
+#[test]
+fn bad_input_is_a_located_error() {
+    let dir = tempfile::tempdir().unwrap();
+    // a depth past the memo bound names the largest depth that fits
+    gamecheck()
+        .args(["perft", "marble", "--side", "5", "--depth", "12"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            predicate::str::contains("--depth 12")
+                .and(predicate::str::contains("the largest depth that fits is 6")),
+        );
+    // paint wider than the fast generator
+    gamecheck()
+        .args(["perft", "paint", "--n", "33", "--depth", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--n").and(predicate::str::contains("32")));
+    // --from with T ≠ 1
+    let two = dir.path().join("two.in");
+    std::fs::write(&two, "2\nS1 S3 H2 H4 H5\nS1 S3 H2 H4 H5\n").unwrap();
+    gamecheck()
+        .args([
+            "perft", "sevens", "--suits", "2", "--ranks", "5", "--depth", "2",
+        ])
+        .arg("--from")
+        .arg(&two)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("T = 2").and(predicate::str::contains("exactly one")));
+    // --from that does not read: the located parse error
+    let bad = dir.path().join("bad.in");
+    std::fs::write(&bad, "1\n* x\n").unwrap();
+    gamecheck()
+        .args(["perft", "marble", "--side", "2", "--depth", "1", "--from"])
+        .arg(&bad)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("line 2"));
+    // sevens has no default start
+    gamecheck()
+        .args(["perft", "sevens", "--depth", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--from"));
+    gamecheck()
+        .args(["count", "paint", "--max-n", "11"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--max-n"));
+    gamecheck()
+        .args(["perft", "marble", "--run", "5", "--depth", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--run"));
+}
+
+#[test]
+fn table_digest_is_the_same_whatever_the_thread_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut digests = Vec::new();
+    for threads in ["1", "2"] {
+        let out = dir.path().join(format!("t{threads}.gct"));
+        gamecheck()
+            .env("RAYON_NUM_THREADS", threads)
+            .args(["table", "marble", "--side", "5", "--out"])
+            .arg(&out)
+            .assert()
+            .success();
+        let line = std::fs::read_to_string(format!("{}.sha256", out.display())).unwrap();
+        let bytes = std::fs::read(&out).unwrap();
+        assert!(bytes.starts_with(b"GCTABLE1\nmarble --side 5 --run 3 --lines all\n"));
+        assert_eq!(bytes.len(), 9 + 36 + (1 << 25) / 8);
+        assert_eq!(
+            line,
+            format!("{}  t{threads}.gct\n", export::sha256_hex(&bytes))
+        );
+        digests.push(line.split_whitespace().next().unwrap().to_string());
+    }
+    assert_eq!(digests[0], digests[1]);
+}
+
+#[test]
+fn verify_signature_is_in_the_text_and_the_json() {
+    let sig = gamecheck::harness::signature::signature(&[GameId::Paint]).unwrap();
+    gamecheck()
+        .args(["verify", "--game", "paint", "--cases", "0", "--seed", "3"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(format!("signature: {sig}\n")));
+    let out = gamecheck()
+        .args(["verify", "--game", "paint", "--cases", "0", "--json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["signature"], sig);
+    // the marble part is the exported tables of the exhaustive rule sets, in order
+    let mut all = Vec::new();
+    for rules in exhaustive_rule_sets() {
+        all.extend(export::file_bytes(&Table::build(&rules)));
+    }
+    assert_eq!(
+        gamecheck::harness::signature::signature(&[GameId::Marble]).unwrap(),
+        export::sha256_hex(&all)
+    );
+    assert_eq!(
+        gamecheck::harness::signature::signature(&[GameId::Sevens]),
+        None
+    );
+}
+
+/// The exported tables of the exhaustive 4-diamond rule sets, written by `table marble`.
+fn export_tables(dir: &Path) -> Vec<std::path::PathBuf> {
+    exhaustive_rule_sets()
+        .into_iter()
+        .filter(|r| r.side() == 4)
+        .enumerate()
+        .map(|(i, rules)| {
+            let out = dir.join(format!("rules{i}.gct"));
+            gamecheck()
+                .args(["table", "marble"])
+                .args(rules.flags().split_whitespace())
+                .arg("--out")
+                .arg(&out)
+                .assert()
+                .success();
+            out
+        })
+        .collect()
+}
+
+fn python_checker() -> std::process::Command {
+    let mut c = std::process::Command::new("python3");
+    c.arg(format!(
+        "{}/tools/check_marble_table.py",
+        env!("CARGO_MANIFEST_DIR")
+    ));
+    c
+}
+
+#[test]
+fn python_checker_accepts_the_exhaustive_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = export_tables(dir.path());
+    assert_eq!(files.len(), 9);
+    let out = python_checker()
+        .args(&files)
+        .output()
+        .expect("python3 runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert_eq!(text.matches(": OK: 65536 positions").count(), 9, "{text}");
+}
+
+#[test]
+fn python_checker_rejects_flipped_bits() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("standard.gct");
+    gamecheck()
+        .args(["table", "marble", "--out"])
+        .arg(&table)
+        .assert()
+        .success();
+    let bytes = std::fs::read(&table).unwrap();
+    let header = bytes.len() - (1 << 16) / 8;
+    // 64 seeded distinct positions, then the empty and the full board
+    let mut rng = gamecheck::rng::from_seed(13);
+    let mut flips: Vec<usize> = Vec::new();
+    while flips.len() < 64 {
+        let p = rand::Rng::random_range(&mut rng, 1..0xFFFF);
+        if !flips.contains(&p) {
+            flips.push(p);
+        }
+    }
+    flips.extend([0, 0xFFFF]);
+    let files: Vec<_> = flips
+        .iter()
+        .map(|&p| {
+            let mut b = bytes.clone();
+            b[header + p / 8] ^= 1 << (p % 8);
+            let f = dir.path().join(format!("flip{p:05}.gct"));
+            std::fs::write(&f, b).unwrap();
+            f
+        })
+        .collect();
+    let out = python_checker()
+        .args(&files)
+        .output()
+        .expect("python3 runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    for f in &files {
+        let line = format!("{}: REJECTED", f.display());
+        assert!(
+            text.contains(&line),
+            "not rejected: {}\n{text}",
+            f.display()
+        );
+    }
+    // a wrong digest beside an intact table is rejected too
+    std::fs::write(
+        format!("{}.sha256", table.display()),
+        format!("{}  standard.gct\n", "0".repeat(64)),
+    )
+    .unwrap();
+    let out = python_checker().arg(&table).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("digest"));
+}
+
+/// Every `tests/data/golden/*.golden` file: the first line `$ gamecheck ARGS` (with
+/// `{TMP}` for a fresh directory, and optionally `| grep PREFIX` to keep only the lines
+/// starting with PREFIX), the rest the exact stdout. These files change only with a
+/// functional change.
+#[test]
+fn golden_files() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/golden");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "golden"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 20, "{} golden files", files.len());
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let (first, expected) = text.split_once('\n').unwrap();
+        let command = first
+            .strip_prefix("$ gamecheck ")
+            .unwrap_or_else(|| panic!("{}: no `$ gamecheck` line", file.display()));
+        let (command, grep) = match command.split_once(" | grep ") {
+            Some((c, g)) => (c, Some(g)),
+            None => (command, None),
+        };
+        let tmp = tempfile::tempdir().unwrap();
+        let args: Vec<String> = command
+            .split_whitespace()
+            .map(|a| a.replace("{TMP}", &tmp.path().display().to_string()))
+            .collect();
+        let out = gamecheck().args(&args).output().unwrap();
+        assert!(out.status.success(), "{}: {:?}", file.display(), out);
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        let got: String = match grep {
+            Some(prefix) => stdout
+                .lines()
+                .filter(|l| l.starts_with(prefix))
+                .map(|l| format!("{l}\n"))
+                .collect(),
+            None => stdout,
+        };
+        if got != expected {
+            let line = got
+                .lines()
+                .zip(expected.lines())
+                .position(|(a, b)| a != b)
+                .map_or(expected.lines().count().min(got.lines().count()), |i| i)
+                + 2;
+            panic!(
+                "{}:{line}: output differs from the golden file\n--- got\n{got}",
+                file.display()
+            );
+        }
+    }
+}

@@ -305,3 +305,54 @@ fn seeds_above_2_pow_53_minus_1_are_refused_naming_the_limit() {
         .assert()
         .code(0);
 }
+
+// --- found by a new user's trial -------------------------------------------------------
+
+#[test]
+fn an_unknown_game_lists_the_games_of_the_command() {
+    let err = stderr_of_usage_error(&["solve", "kayles"]);
+    assert!(err.contains("marble, paint, sevens, octal"), "{err}");
+    let err = stderr_of_usage_error(&["period", "marble"]);
+    assert!(
+        err.contains("takes one of these games: paint, octal"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_reader_that_stops_early_is_not_an_error() {
+    // `gen … | head -1`: the pipe closes after the first line
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gamecheck"))
+        .args([
+            "gen", "octal", "--code", ".77", "--cases", "200000", "--seed", "1",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 1];
+    use std::io::Read as _;
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap(); // then drop: the pipe closes
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert!(
+        !String::from_utf8_lossy(&out.stderr).contains("error"),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn a_sevens_input_of_another_deck_names_the_decks_that_fit() {
+    let out = gamecheck()
+        .args(["solve", "sevens"])
+        .write_stdin("1\nS1 S2\n")
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("`--suits 1 --ranks 4` or `--suits 2 --ranks 2`"),
+        "{err}"
+    );
+}

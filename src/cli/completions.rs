@@ -4,7 +4,6 @@
 use super::{Cli, Failure};
 use clap::CommandFactory;
 use clap_complete::Shell;
-use std::io::Write;
 use std::process::ExitCode;
 
 /// `gamecheck completions bash|zsh|fish|elvish|powershell`.
@@ -23,9 +22,5 @@ pub struct CompletionsArgs {
 pub fn completions(args: &CompletionsArgs) -> Result<ExitCode, Failure> {
     let mut script = Vec::new();
     clap_complete::generate(args.shell, &mut Cli::command(), "gamecheck", &mut script);
-    let mut out = std::io::stdout().lock();
-    out.write_all(&script)
-        .and_then(|()| out.flush())
-        .map_err(|e| Failure::Usage(format!("cannot write to stdout: {e}")))?;
-    Ok(ExitCode::SUCCESS)
+    super::print_all(&String::from_utf8_lossy(&script))
 }

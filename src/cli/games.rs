@@ -53,6 +53,9 @@ impl<K: PerGame> FromArgMatches for ForGame<K> {
 
 impl<K: PerGame> Subcommand for ForGame<K> {
     fn augment_subcommands(cmd: Command) -> Command {
+        let cmd = cmd
+            .subcommand_value_name("GAME")
+            .subcommand_help_heading("Games");
         GameId::ALL.iter().fold(cmd, |cmd, &id| {
             gamecheck::with_game!(id, G => cmd.subcommand(
                 K::augment::<G>(Command::new(G::NAME))

@@ -251,10 +251,12 @@ pub fn located(name: &str, e: &ParseError) -> Failure {
 /// Prints `text` to stdout in one write (answers appear only when all are known).
 pub fn print_all(text: &str) -> Result<ExitCode, Failure> {
     let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())
-        .and_then(|()| out.flush())
-        .map_err(|e| Failure::Usage(format!("cannot write to stdout: {e}")))?;
-    Ok(ExitCode::SUCCESS)
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        // the reader stopped early (`| head`): nothing more to do, as for any Unix tool
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(Failure::Usage(format!("cannot write to stdout: {e}"))),
+        Ok(()) => Ok(ExitCode::SUCCESS),
+    }
 }
 
 /// An input file argument (`-` means stdin).

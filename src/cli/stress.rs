@@ -263,7 +263,7 @@ fn load_replay_rules<G: Contest>(dir: &Path, common: &StressCommon) -> Result<Ex
         .map_err(|e| Failure::Usage(format!("--replay: {}: {e}", path.display())))?;
     if saved.game != game {
         return Err(Failure::Usage(format!(
-            "--replay: {} holds a {} failure, not {game}",
+            "--replay: {} holds a failure of {}, not of {game}",
             path.display(),
             saved.game
         )));

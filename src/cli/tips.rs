@@ -48,6 +48,23 @@ fn tip(error: &clap::Error, args: &[String]) -> Option<String> {
                 args[at..].join(" ")
             ))
         }
+        (_, ErrorKind::InvalidSubcommand) => {
+            // a game this command does not know: name the ones it does
+            use clap::CommandFactory as _;
+            let cli = super::Cli::command();
+            let sub = cli.find_subcommand(command)?;
+            let games: Vec<&str> = sub
+                .get_subcommands()
+                .map(|g| g.get_name())
+                .filter(|&n| n != "help")
+                .collect();
+            (!games.is_empty()).then(|| {
+                format!(
+                    "`gamecheck {command}` takes one of these games: {}",
+                    games.join(", ")
+                )
+            })
+        }
         ("stress", ErrorKind::MissingRequiredArgument) => Some(format!(
             "give the program under test after `--`: gamecheck {} -- PROGRAM [ARGS]…",
             args.join(" ")

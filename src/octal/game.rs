@@ -450,7 +450,12 @@ impl Game for OctalGame {
 
     fn describe_case(_rules: &Rules, case: &Position) -> String {
         let h = case.heaps().len();
-        format!("{h} {}, {} tokens", heaps_word(h), case.tokens())
+        let t = case.tokens();
+        format!(
+            "{h} {}, {t} token{}",
+            heaps_word(h),
+            if t == 1 { "" } else { "s" }
+        )
     }
 
     fn plan(opts: &VerifyOptions) -> Vec<Step<Self>> {

@@ -327,6 +327,26 @@ impl Game for SevensGame {
         format::read(text, rules)
     }
 
+    /// The deck shapes (`--suits S --ranks R`, default start, the same stuck rule) the
+    /// input reads as, when it does not read under `rules`.
+    fn read_hint(rules: &Rules, text: &str) -> Option<String> {
+        let fits: Vec<String> = (1..=MAX_SUITS)
+            .flat_map(|s| (1..=MAX_RANKS).map(move |r| (s, r)))
+            .filter(|&(s, r)| (s, r) != (rules.suits(), rules.ranks()))
+            .filter_map(|(s, r)| Rules::new(s, r, None, rules.stuck()).ok())
+            .filter(|r| format::read(text, r).is_ok())
+            .map(|r| format!("`--suits {} --ranks {}`", r.suits(), r.ranks()))
+            .collect();
+        (!fits.is_empty()).then(|| {
+            format!(
+                "the input reads as deals of another deck: {} (this run's deck is {} suits × {} ranks)",
+                fits.join(" or "),
+                rules.suits(),
+                rules.ranks()
+            )
+        })
+    }
+
     fn write(_rules: &Rules, cases: &[Deal]) -> String {
         format::write(cases)
     }

@@ -5,6 +5,8 @@
 #
 #   scripts/fuzz-long.sh [MINUTES] [TARGET…]
 #
+# FUZZ_SECONDS=N runs each target N seconds instead (a smoke run).
+#
 # Nothing in the checkout changes: the minimized corpora are left in a work directory
 # whose path is printed, with the command that copies them over fuzz/corpus/ (review the
 # diff, then commit). A crash stops that target and names the artifact to keep as a
@@ -15,6 +17,7 @@ minutes=${1:-10}
 shift || true
 case "$minutes" in '' | *[!0-9]*) echo "usage: $0 [MINUTES] [TARGET…]" >&2; exit 2 ;; esac
 
+seconds=${FUZZ_SECONDS:-$((minutes * 60))}
 scripts/fuzz-build.sh
 targets=${*:-$(cd fuzz && cargo +nightly fuzz list)}
 work=$(mktemp -d "${TMPDIR:-/tmp}/gamecheck-fuzz.XXXXXX")
@@ -25,11 +28,11 @@ for t in $targets; do
     corpus=$work/$t
     mkdir -p "$corpus" "$work/artifacts/$t"
     cp -r "fuzz/corpus/$t/." "$corpus/" 2>/dev/null || true
-    echo "== $t: $minutes min on a copy of fuzz/corpus/$t ($(ls "$corpus" | wc -l) files)"
+    echo "== $t: $seconds s on a copy of fuzz/corpus/$t ($(ls "$corpus" | wc -l) files)"
     start=$(date +%s)
     crashes=0
     (cd fuzz && cargo +nightly fuzz run --release --debug-assertions "$t" "$corpus" -- \
-        -max_total_time=$((minutes * 60)) -rss_limit_mb=4096 -print_final_stats=1 \
+        -max_total_time="$seconds" -rss_limit_mb=4096 -print_final_stats=1 \
         -artifact_prefix="$work/artifacts/$t/") >"$work/$t.log" 2>&1 || crashes=1
     seconds=$(($(date +%s) - start))
     execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$work/$t.log" | grep -o '[0-9]*$' | tail -n 1)
@@ -52,5 +55,5 @@ echo "Minimized corpora: $work/<target>/. To keep them (review the diff, then co
 for t in $targets; do
     echo "  rm -rf fuzz/corpus/$t && mkdir fuzz/corpus/$t && cp $work/$t/* fuzz/corpus/$t/"
 done
-echo "  git add fuzz/corpus && git commit -m 'fuzz corpora: $minutes-minute run, cmin'"
+echo "  git add fuzz/corpus && git commit -m 'fuzz corpora: $seconds s a target, cmin'"
 exit "$failed"

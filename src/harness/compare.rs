@@ -99,7 +99,10 @@ mod tests {
             assert_eq!(whole.checked, len as u64);
             let wrong: Vec<&(u8, u8)> = xs.iter().filter(|p| p.0 != p.1).collect();
             assert_eq!(whole.mismatches, wrong.len() as u64);
-            assert_eq!(whole.first.as_ref().map(|m| m.position), wrong.first().map(|p| **p));
+            assert_eq!(
+                whole.first.as_ref().map(|m| m.position),
+                wrong.first().map(|p| **p)
+            );
             for cut in 0..=len {
                 let mut merged = run(&xs[..cut]);
                 merged.merge(run(&xs[cut..]));

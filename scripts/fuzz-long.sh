@@ -34,7 +34,7 @@ for t in $targets; do
     (cd fuzz && cargo +nightly fuzz run --release --debug-assertions "$t" "$corpus" -- \
         -max_total_time="$seconds" -rss_limit_mb=4096 -print_final_stats=1 \
         -artifact_prefix="$work/artifacts/$t/") >"$work/$t.log" 2>&1 || crashes=1
-    seconds=$(($(date +%s) - start))
+    took=$(($(date +%s) - start))
     execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$work/$t.log" | grep -o '[0-9]*$' | tail -n 1)
     if [ "$crashes" -ne 0 ]; then
         failed=1
@@ -46,7 +46,7 @@ for t in $targets; do
     cov=$(echo "$line" | grep -o 'cov: [0-9]*' | grep -o '[0-9]*')
     ft=$(echo "$line" | grep -o 'ft: [0-9]*' | grep -o '[0-9]*')
     printf '%-32s %12s %8s %8s %8s %8s %s\n' "$t" "${execs:-?}" "$crashes" "$(ls "$corpus" | wc -l)" \
-        "${cov:-?}" "${ft:-?}" "$seconds" >>"$summary"
+        "${cov:-?}" "${ft:-?}" "$took" >>"$summary"
 done
 echo
 cat "$summary"

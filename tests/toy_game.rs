@@ -204,8 +204,13 @@ impl<const WRONG: bool> Game for Subtraction<WRONG> {
         answers.iter().map(|w| format!("{w}\n")).collect()
     }
     fn smaller(rules: &Rules, n: &u32, _: ShrinkMode) -> Vec<(Rules, u32)> {
-        // every smaller heap, smallest first
-        (0..*n).map(|m| (rules.clone(), m)).collect()
+        // the planted game also shrinks the rule set ({1, 2, 3} to {1, 2}), so the
+        // driver's shrinking meets two rule sets; then every smaller heap
+        let fewer = (WRONG && rules.0.contains(&3)).then(|| (Rules(vec![1, 2]), *n));
+        fewer
+            .into_iter()
+            .chain((0..*n).map(|m| (rules.clone(), m)))
+            .collect()
     }
     fn arbitrary_rules(_: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Rules> {
         Ok(Rules(vec![1, 2, 3]))
@@ -315,6 +320,14 @@ fn the_driver_counts_wrong_moves_and_reports_merged_groups() {
     assert!(clean.starts_with("1 suites, seconds summed"), "{clean}");
     let failing = row("buggy").detail.clone().unwrap_or_default();
     assert!(!failing.contains("seconds summed"), "{failing}");
+    // shrinking met two rule sets, each answered by its own oracle: from heap 198 to
+    // heap 10, then to S = {1, 2} (where 10 still fails), then to heap 3 there
+    let f = &report.failures[0];
+    assert_eq!(
+        (f.rules.as_str(), f.case.as_str()),
+        ("S = [1, 2] []", "1\n3\n")
+    );
+    assert_eq!(f.expected, "Bob (loss (P-position))");
     let moves = row("movegen").detail.clone().unwrap_or_default();
     assert!(moves.contains("offers -4"), "{moves}");
 }

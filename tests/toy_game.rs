@@ -331,3 +331,22 @@ fn the_driver_counts_wrong_moves_and_reports_merged_groups() {
     let moves = row("movegen").detail.clone().unwrap_or_default();
     assert!(moves.contains("offers -4"), "{moves}");
 }
+
+/// The generic laws and their fuzz entries see the planted bugs: `solvers_agree` (every
+/// variant against the oracle) fails on a heap the buggy variant gets wrong, and the
+/// byte entries fail on some of a few hundred random inputs — and hold on the game with
+/// correct moves.
+#[test]
+fn the_generic_laws_see_the_planted_bugs() {
+    use gamecheck::harness::laws::{movegen_agrees_bytes, solvers_agree, solvers_agree_bytes};
+    use gamecheck::harness::props::random_inputs;
+    let rules = Rules(vec![1, 2, 3]);
+    assert!(solvers_agree::<Subtraction>(&rules, &10).is_err());
+    assert!(solvers_agree::<Subtraction>(&rules, &11).is_ok());
+    let inputs = random_inputs(7, 300, 16);
+    let failing =
+        |law: fn(&[u8]) -> Result<(), String>| inputs.iter().filter(|b| law(b).is_err()).count();
+    assert!(failing(solvers_agree_bytes::<Subtraction>) > 0);
+    assert!(failing(movegen_agrees_bytes::<Subtraction<true>>) > 0);
+    assert_eq!(failing(movegen_agrees_bytes::<Subtraction>), 0);
+}

@@ -204,13 +204,11 @@ impl<const WRONG: bool> Game for Subtraction<WRONG> {
         answers.iter().map(|w| format!("{w}\n")).collect()
     }
     fn smaller(rules: &Rules, n: &u32, _: ShrinkMode) -> Vec<(Rules, u32)> {
-        // the planted game also shrinks the rule set ({1, 2, 3} to {1, 2}), so the
-        // driver's shrinking meets two rule sets; then every smaller heap
+        // every smaller heap; the planted game also shrinks the rule set ({1, 2, 3} to
+        // {1, 2}), so the driver's shrinking meets two rule sets
+        // (the rule set last, so a solver of the wrong rule set would be met first)
         let fewer = (WRONG && rules.0.contains(&3)).then(|| (Rules(vec![1, 2]), *n));
-        fewer
-            .into_iter()
-            .chain((0..*n).map(|m| (rules.clone(), m)))
-            .collect()
+        (0..*n).map(|m| (rules.clone(), m)).chain(fewer).collect()
     }
     fn arbitrary_rules(_: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Rules> {
         Ok(Rules(vec![1, 2, 3]))

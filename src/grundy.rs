@@ -227,3 +227,47 @@ macro_rules! with_grundy_part {
         }
     };
 }
+
+/// The smallest period of the table `g` and, for it, the smallest start, by brute force
+/// and apart from [`Period::find`]: the least `p`, then the least `n0`, such that
+/// `g[n + p] = g[n]` for every `n ≥ n0` inside the table and the table reaches index
+/// `2·n0 + 2·p + t` (what [`prove_period`] reads). `None` when no pair qualifies.
+pub fn smallest_period(g: &[u32], t: usize) -> Option<(usize, usize)> {
+    for p in 1..g.len() {
+        for n0 in 0.. {
+            if 2 * n0 + 2 * p + t >= g.len() {
+                break;
+            }
+            if (n0..g.len() - p).all(|n| g[n + p] == g[n]) {
+                return Some((p, n0));
+            }
+        }
+    }
+    None
+}
+
+/// The reported period is the one `g` shows: `reported.period` is the smallest period
+/// of the table `g` (computed apart from the code that reported it) and
+/// `reported.pre_period` its smallest start ([`smallest_period`]). A multiple of the
+/// true period, or a start too early or too late, fails — which comparing answers on
+/// small positions cannot see (a multiple of a period is still a period; a wrong start
+/// only shows past the table).
+///
+/// # Errors
+/// Both pairs, when they differ.
+pub fn check_smallest_period(g: &[u32], reported: &Period, t: usize) -> Result<(), String> {
+    let want = smallest_period(g, t);
+    if want == Some((reported.period, reported.pre_period)) {
+        return Ok(());
+    }
+    Err(format!(
+        "reported period {} from n0 = {}, but g (computed to {}) shows {}",
+        reported.period,
+        reported.pre_period,
+        g.len().saturating_sub(1),
+        match want {
+            Some((p, n0)) => format!("period {p} from n0 = {n0}"),
+            None => "no period".into(),
+        }
+    ))
+}

@@ -108,3 +108,24 @@ fn every_variant_of_every_game_is_in_the_verify_report() {
         });
     }
 }
+
+/// An instance prints its rules and its case (what proptest shows on a failure), and a
+/// clone prints the same, for every game.
+#[test]
+fn an_instance_prints_its_rules_and_case() {
+    use gamecheck::harness::laws::arbitrary_instance;
+    use gamecheck::harness::props::random_inputs;
+    for id in GameId::ALL {
+        gamecheck::with_game!(id, G => {
+            for bytes in random_inputs(23, 20, 200) {
+                let Some(i) = arbitrary_instance::<G>(&bytes) else { continue };
+                let shown = format!("{i:?}");
+                assert_eq!(
+                    shown,
+                    format!("Instance {{ rules: {:?}, case: {:?} }}", i.rules, i.case)
+                );
+                assert_eq!(format!("{:?}", i.clone()), shown);
+            }
+        });
+    }
+}

@@ -76,3 +76,39 @@ fn a_corrupted_table_fails_certification() {
     let bad = Table::from_words(&rules, words);
     assert!(bad.certify().is_err());
 }
+
+/// The table of the other end rule, read under these rules: every position but the full
+/// board keeps the same moves and values, so certification must fail at the full board
+/// and say so — for every rule set of sides 1–4 and both end rules.
+#[test]
+fn the_other_end_rules_table_fails_at_the_full_board_and_names_it() {
+    let words_of = |t: &Table, cells: u32| -> Vec<u64> {
+        let lo_bits = cells.min(6);
+        (0..1u32 << (cells - lo_bits))
+            .map(|hi| {
+                (0..1u32 << lo_bits).fold(0u64, |w, lo| {
+                    w | u64::from(t.wins_square(hi << lo_bits | lo)) << lo
+                })
+            })
+            .collect()
+    };
+    for side in 1..=4usize {
+        for run in 1..=side {
+            for bits in 1..=15u8 {
+                let lines = LineSet::from_bits(bits).unwrap();
+                for (play, other) in [(Play::Normal, Play::Misere), (Play::Misere, Play::Normal)] {
+                    let rules = Rules::new(side, Some(run), lines, play).unwrap();
+                    let theirs = Rules::new(side, Some(run), lines, other).unwrap();
+                    let table = Table::build(&theirs);
+                    assert!(!table.is_empty());
+                    assert_eq!(table.len(), 1 << (side * side));
+                    let cells = (side * side) as u32;
+                    let read_here = Table::from_words(&rules, words_of(&table, cells));
+                    let e = read_here.certify().unwrap_err();
+                    assert!(e.contains("full board"), "{rules}: {e}");
+                    assert!(Table::build(&rules).certify().is_ok());
+                }
+            }
+        }
+    }
+}

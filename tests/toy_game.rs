@@ -12,8 +12,11 @@ use gamecheck::solver::{Refusal, Solver};
 use std::collections::HashMap;
 use std::fmt;
 
+/// The game; `WRONG` plants a bug outside the solvers too: the fast generator also
+/// offers "take 4", and the suites are reported merged (to check both paths of the
+/// driver).
 #[derive(Debug, Clone, Copy)]
-struct Subtraction;
+struct Subtraction<const WRONG: bool = false>;
 
 /// The subtraction set (here always {1, 2, 3}).
 #[derive(Debug, Clone, PartialEq)]
@@ -121,7 +124,7 @@ fn parse_error(line: usize, msg: &str) -> ParseError {
     ParseError::new(Location { line, column: 1 }, None, msg)
 }
 
-impl Game for Subtraction {
+impl<const WRONG: bool> Game for Subtraction<WRONG> {
     const NAME: &'static str = "subtraction";
     const ABOUT: &'static str = "The subtraction game {1, 2, 3}";
     type Rules = Rules;
@@ -153,8 +156,9 @@ impl Game for Subtraction {
             .collect()
     }
     fn fast_moves(take: &Vec<u32>, n: &u32) -> Vec<Take> {
-        (1..=(*n).min(3))
-            .filter(|k| take.contains(k))
+        let most = if WRONG { 4 } else { 3 };
+        (1..=(*n).min(most))
+            .filter(|k| take.contains(k) || WRONG)
             .map(Take)
             .collect()
     }
@@ -200,8 +204,11 @@ impl Game for Subtraction {
         answers.iter().map(|w| format!("{w}\n")).collect()
     }
     fn smaller(rules: &Rules, n: &u32, _: ShrinkMode) -> Vec<(Rules, u32)> {
-        // every smaller heap, smallest first
-        (0..*n).map(|m| (rules.clone(), m)).collect()
+        // every smaller heap; the planted game also shrinks the rule set ({1, 2, 3} to
+        // {1, 2}), so the driver's shrinking meets two rule sets
+        // (the rule set last, so a solver of the wrong rule set would be met first)
+        let fewer = (WRONG && rules.0.contains(&3)).then(|| (Rules(vec![1, 2]), *n));
+        (0..*n).map(|m| (rules.clone(), m)).chain(fewer).collect()
     }
     fn arbitrary_rules(_: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Rules> {
         Ok(Rules(vec![1, 2, 3]))
@@ -229,7 +236,7 @@ impl Game for Subtraction {
                     movegen: true,
                     ..Suite::against_oracle(rules, (0..200).rev().collect(), "every heap < 200")
                 }],
-                merged: None,
+                merged: WRONG.then(|| "every heap, merged".to_string()),
                 progress: "heaps",
             }),
         ]
@@ -278,4 +285,66 @@ fn the_generic_driver_checks_a_game_it_has_never_seen() {
     assert_eq!(f.expected, "Alice (win (N-position))");
     assert_eq!(f.got, "Bob (loss (P-position))");
     assert_eq!(f.best_move.as_deref(), Some("take 2"));
+}
+
+/// The driver's other paths: a wrong fast move generator is counted heap by heap, and a
+/// merged group reports under its own label, with the failure's detail on a failing
+/// row and the suite count on a clean one.
+#[test]
+fn the_driver_counts_wrong_moves_and_reports_merged_groups() {
+    let opts = VerifyOptions {
+        seed: 1,
+        cases: None,
+        progress: false,
+    };
+    let mut report = Report::new(1);
+    driver::verify::<Subtraction<true>>(&opts, &mut report);
+    let row = |solver: &str| {
+        report
+            .rows
+            .iter()
+            .find(|r| r.solver == solver)
+            .unwrap_or_else(|| panic!("no row for {solver}: {:?}", report.rows))
+    };
+    // "take 4" is offered at every heap of 4 or more: 196 of the heaps 0..200
+    assert_eq!(
+        (row("movegen").checked, row("movegen").mismatches),
+        (200, 196)
+    );
+    for solver in ["movegen", "formula", "buggy"] {
+        assert_eq!(row(solver).rules, "every heap, merged");
+    }
+    let clean = row("formula").detail.clone().unwrap_or_default();
+    assert!(clean.starts_with("1 suites, seconds summed"), "{clean}");
+    let failing = row("buggy").detail.clone().unwrap_or_default();
+    assert!(!failing.contains("seconds summed"), "{failing}");
+    // shrinking met two rule sets, each answered by its own oracle: from heap 198 to
+    // heap 10, then to S = {1, 2} (where 10 still fails), then to heap 3 there
+    let f = &report.failures[0];
+    assert_eq!(
+        (f.rules.as_str(), f.case.as_str()),
+        ("S = [1, 2] []", "1\n3\n")
+    );
+    assert_eq!(f.expected, "Bob (loss (P-position))");
+    let moves = row("movegen").detail.clone().unwrap_or_default();
+    assert!(moves.contains("offers -4"), "{moves}");
+}
+
+/// The generic laws and their fuzz entries see the planted bugs: `solvers_agree` (every
+/// variant against the oracle) fails on a heap the buggy variant gets wrong, and the
+/// byte entries fail on some of a few hundred random inputs — and hold on the game with
+/// correct moves.
+#[test]
+fn the_generic_laws_see_the_planted_bugs() {
+    use gamecheck::harness::laws::{movegen_agrees_bytes, solvers_agree, solvers_agree_bytes};
+    use gamecheck::harness::props::random_inputs;
+    let rules = Rules(vec![1, 2, 3]);
+    assert!(solvers_agree::<Subtraction>(&rules, &10).is_err());
+    assert!(solvers_agree::<Subtraction>(&rules, &11).is_ok());
+    let inputs = random_inputs(7, 300, 16);
+    let failing =
+        |law: fn(&[u8]) -> Result<(), String>| inputs.iter().filter(|b| law(b).is_err()).count();
+    assert!(failing(solvers_agree_bytes::<Subtraction>) > 0);
+    assert!(failing(movegen_agrees_bytes::<Subtraction<true>>) > 0);
+    assert_eq!(failing(movegen_agrees_bytes::<Subtraction>), 0);
 }

@@ -76,6 +76,47 @@ pub fn compare<P: Clone, O: PartialEq>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::Rng as _;
+
+    /// The partition law: comparing a stream in two parts and merging the tallies is
+    /// comparing it whole (counts add; the first mismatch is the first part's when it
+    /// has one), on seeded random streams and every split point; `tick` once a position.
+    #[test]
+    fn merged_parts_are_the_whole() {
+        let mut rng = crate::rng::from_seed(10);
+        for _ in 0..200 {
+            let len = rng.random_range(0..12usize);
+            let xs: Vec<(u8, u8)> = (0..len)
+                .map(|_| (rng.random_range(0..3), rng.random_range(0..3)))
+                .collect();
+            let run = |part: &[(u8, u8)]| {
+                let mut ticks = 0;
+                let t = compare(part.to_vec(), |p| Ok(p.0), |p| Ok(p.1), || ticks += 1);
+                assert_eq!(ticks, part.len());
+                t
+            };
+            let whole = run(&xs);
+            assert_eq!(whole.checked, len as u64);
+            let wrong: Vec<&(u8, u8)> = xs.iter().filter(|p| p.0 != p.1).collect();
+            assert_eq!(whole.mismatches, wrong.len() as u64);
+            assert_eq!(
+                whole.first.as_ref().map(|m| m.position),
+                wrong.first().map(|p| **p)
+            );
+            for cut in 0..=len {
+                let mut merged = run(&xs[..cut]);
+                merged.merge(run(&xs[cut..]));
+                assert_eq!(
+                    (merged.checked, merged.mismatches),
+                    (whole.checked, whole.mismatches)
+                );
+                assert_eq!(
+                    merged.first.map(|m| (m.position, m.expected, m.got)),
+                    whole.first.clone().map(|m| (m.position, m.expected, m.got))
+                );
+            }
+        }
+    }
 
     #[test]
     fn counts_and_keeps_the_first_mismatch() {

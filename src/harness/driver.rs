@@ -157,6 +157,8 @@ fn run_group<G: Game>(group: Group<G>, opts: &VerifyOptions, report: &mut Report
         .par_iter()
         .map(|s| run_suite::<G>(s, &bar))
         .collect();
+    // the bar's length is every step the suites tick: it ends full, never short or over
+    debug_assert_eq!(bar.position(), ticks, "progress steps of {}", G::NAME);
     bar.finish();
     let wall = wall.elapsed().as_secs_f64();
     let Some(label) = group.merged else {

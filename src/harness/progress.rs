@@ -37,6 +37,11 @@ impl Progress {
         self.bar.inc(n);
     }
 
+    /// Steps done so far (counted even when the bar is hidden).
+    pub fn position(&self) -> u64 {
+        self.bar.position()
+    }
+
     /// Removes the bar.
     pub fn finish(&self) {
         self.bar.finish_and_clear();

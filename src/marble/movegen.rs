@@ -21,6 +21,14 @@ pub struct MoveGen {
 impl MoveGen {
     /// The generator for `rules`.
     pub fn new(rules: &Rules) -> Self {
+        MoveGen::with_boundary_masks(rules, &BOUNDARY_MASKS[rules.side()])
+    }
+
+    /// The generator for `rules` with the given boundary masks (`masks[line.index()]`,
+    /// square frame) in place of [`BOUNDARY_MASKS`]: the seam through which
+    /// `tests/zoo.rs` passes wrong masks to the real shift generator. [`MoveGen::new`]
+    /// is this with the derived masks.
+    pub fn with_boundary_masks(rules: &Rules, masks: &[u32; 4]) -> Self {
         let side = rules.side();
         let full = if side * side == 32 {
             u32::MAX
@@ -30,12 +38,7 @@ impl MoveGen {
         let families = rules
             .lines()
             .iter()
-            .map(|l| {
-                (
-                    step_offset(side, l),
-                    full & !BOUNDARY_MASKS[side][l.index()],
-                )
-            })
+            .map(|l| (step_offset(side, l), full & !masks[l.index()]))
             .collect();
         MoveGen {
             full,

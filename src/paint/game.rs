@@ -8,6 +8,7 @@ use super::periodic::{prove_period, Period, Periodic};
 use super::{format, shrink, Cell, Position, MAX_COLUMNS_REMOVED};
 use crate::error::{ParseError, RuleError};
 use crate::game::{BoxSolver, Contest, Game, ShrinkMode};
+use crate::grundy::check_smallest_period;
 use crate::harness::driver::{Group, NamedCheck, Outcome, Step, Suite};
 use crate::harness::VerifyOptions;
 use crate::outcome::{Value, Winner};
@@ -168,7 +169,7 @@ pub fn describe_period(p: &Period) -> String {
 /// rest on the table it checks. A run of `L` columns: painting one cell of column `i`
 /// leaves runs `i − 1` and `L − i` and an isolated cell (a heap of 1); a 2 × 2 block on
 /// columns `i, i + 1` leaves runs `i − 1` and `L − i − 1`.
-fn independent_g(len: usize) -> Vec<u32> {
+pub fn independent_g(len: usize) -> Vec<u32> {
     let mut g: Vec<u32> = Vec::with_capacity(len);
     for l in 0..len {
         let mut options = HashSet::new();
@@ -215,13 +216,9 @@ fn period_proof() -> Outcome {
             "",
         );
     }
-    let smallest = Period::find(&g, MAX_COLUMNS_REMOVED);
-    if smallest.map(|p| (p.period, p.pre_period)) != Some((used.period, used.pre_period)) {
+    if let Err(e) = check_smallest_period(&g, &used, MAX_COLUMNS_REMOVED) {
         return Outcome::from_result(
-            Err(format!(
-                "the period in use ({}) is not the smallest that g shows ({smallest:?})",
-                describe_period(&used)
-            )),
+            Err(format!("the period in use is not the smallest: {e}")),
             "",
         );
     }

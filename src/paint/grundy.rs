@@ -20,16 +20,35 @@ use crate::solver::{Refusal, Solver};
 /// The longest run of unpainted columns `grundy` tabulates (O(L²) work to build).
 pub const MAX_RUN: u64 = 100_000;
 
+/// A mex function for [`extend_table_with`]: the real one is [`Mex`]; `tests/zoo.rs`
+/// passes a wrong one through this seam.
+pub trait MexOf {
+    /// The mex of `options` (the least non-negative integer not among them).
+    fn mex_of<I: Iterator<Item = u32>>(&mut self, options: I) -> u32;
+}
+
+impl MexOf for Mex {
+    #[inline]
+    fn mex_of<I: Iterator<Item = u32>>(&mut self, options: I) -> u32 {
+        self.mex(options)
+    }
+}
+
 /// `g(0..len)` by the recurrence above, appended to `table` (which holds `g(0..k)`).
 pub fn extend_table(table: &mut Vec<u32>, len: usize) {
-    let mut mex = Mex::new();
+    extend_table_with(table, len, &mut Mex::new());
+}
+
+/// [`extend_table`] with the mex function `mex` (monomorphized: the real path is the
+/// same code with [`Mex`]).
+pub fn extend_table_with<M: MexOf>(table: &mut Vec<u32>, len: usize, mex: &mut M) {
     if table.is_empty() && len > 0 {
         table.push(0);
     }
     while table.len() < len {
         let l = table.len();
         let g = &table[..];
-        let value = mex.mex(
+        let value = mex.mex_of(
             (0..l)
                 .map(|i| g[i] ^ 1 ^ g[l - 1 - i])
                 .chain((0..l.saturating_sub(1)).map(|i| g[i] ^ g[l - 2 - i])),
@@ -225,6 +244,16 @@ impl Grundy {
         let mut g = Grundy::new();
         extend_table(&mut g.table, len);
         g
+    }
+
+    /// The solver whose table starts as `table`, taken as `g(0..table.len())` and
+    /// extended by the real recurrence past its end: the seam through which
+    /// `tests/zoo.rs` passes a table built by a wrong mex ([`extend_table_with`]).
+    pub fn from_table(table: Vec<u32>) -> Self {
+        Grundy {
+            table,
+            scratch: Scratch::default(),
+        }
     }
 
     /// The table built so far: `g(0..len)`.

@@ -15,26 +15,36 @@ fn restrict(to: &Rules, deal: &Deal, map: impl Fn(Card) -> Option<Card>) -> Deal
     Deal::new(to, alice).expect("mapped into the smaller deck")
 }
 
-/// The decks one step smaller than `(rules, deal)` (one suit fewer, the top rank or the
-/// bottom rank dropped), with the deal restricted to them.
+/// The decks one step smaller than `(rules, deal)` (one suit fewer, or one rank other
+/// than the start rank dropped — the top and the bottom rank first), with the deal
+/// restricted to them: suits above a dropped suit move down one, ranks above a dropped
+/// rank move down one (the start rank with them). Any suit and any rank, not only the
+/// last ones, so a failure that needs its middle cards still loses the others.
 fn deck_steps(rules: &Rules, deal: &Deal) -> Vec<(Rules, Deal)> {
     let (s, r, k) = (rules.suits(), rules.ranks(), rules.start());
     let mut shrunk: Vec<(Rules, Deal)> = Vec::new();
     if s > 1 {
         let to = Rules::new(s - 1, r, Some(k), rules.stuck()).expect("smaller");
-        let last = (s - 1) as u8;
-        shrunk.push((to, restrict(&to, deal, |c| (c.suit != last).then_some(c))));
+        for gone in (0..s as u8).rev() {
+            shrunk.push((
+                to,
+                restrict(&to, deal, |c| {
+                    (c.suit != gone).then(|| Card::new(c.suit - u8::from(c.suit > gone), c.rank))
+                }),
+            ));
+        }
     }
-    if r > k {
-        let to = Rules::new(s, r - 1, Some(k), rules.stuck()).expect("smaller");
-        shrunk.push((to, restrict(&to, deal, |c| (c.rank != r).then_some(c))));
-    }
-    if k > 1 {
-        let to = Rules::new(s, r - 1, Some(k - 1), rules.stuck()).expect("smaller");
+    // the top rank, the bottom rank, then the ones between (never the start rank)
+    let mut ranks: Vec<u8> = vec![r, 1];
+    ranks.extend((2..r).rev());
+    ranks.dedup();
+    for gone in ranks.into_iter().filter(|&g| g != k && r > 1) {
+        let start = k - u8::from(gone < k);
+        let to = Rules::new(s, r - 1, Some(start), rules.stuck()).expect("smaller");
         shrunk.push((
             to,
             restrict(&to, deal, |c| {
-                (c.rank != 1).then(|| Card::new(c.suit, c.rank - 1))
+                (c.rank != gone).then(|| Card::new(c.suit, c.rank - u8::from(c.rank > gone)))
             }),
         ));
     }

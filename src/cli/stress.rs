@@ -60,9 +60,6 @@ pub struct StressCommon {
     /// fails (or DIR's expected.txt disagrees with our answers), 2 when DIR lacks a file.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["rounds", "cases", "seed", "save"])]
     pub replay: Option<PathBuf>,
-    /// Set when the rules were read back from a --replay directory.
-    #[arg(long, hide = true)]
-    pub replay_rules_loaded: bool,
     /// The program under test and its arguments, after `--`.
     #[arg(last = true, required = true, value_name = "PROGRAM [ARGS]")]
     pub program: Vec<String>,
@@ -93,9 +90,7 @@ impl PerGame for Stress {
 /// Runs `gamecheck stress GAME`; with `--replay DIR`, first loads the rules saved there.
 pub fn stress<G: Contest>(args: &StressArgs<G>) -> Result<ExitCode, Failure> {
     if let Some(dir) = &args.common.replay {
-        if !args.common.replay_rules_loaded {
-            return load_replay_rules::<G>(dir, &args.common);
-        }
+        return load_replay_rules::<G>(dir, &args.common);
     }
     run(
         super::gen::contest::<G>(&args.rules, &args.size)?,
@@ -282,7 +277,6 @@ fn load_replay_rules<G: Contest>(dir: &Path, common: &StressCommon) -> Result<Ex
     argv.extend([
         "--replay".into(),
         dir.display().to_string(),
-        "--replay-rules-loaded".into(),
         "--".into(),
     ]);
     argv.extend(common.program.iter().cloned());
@@ -298,7 +292,11 @@ fn load_replay_rules<G: Contest>(dir: &Path, common: &StressCommon) -> Result<Ex
         .try_get_matches_from(&argv)
         .map_err(invalid)?;
     let parsed = StressArgs::<G>::from_arg_matches(&matches).map_err(invalid)?;
-    stress::<G>(&parsed)
+    // the saved rules, with --replay still set: `run` replays DIR under them
+    run(
+        super::gen::contest::<G>(&parsed.rules, &parsed.size)?,
+        &parsed.common,
+    )
 }
 
 /// Runs PROGRAM once on DIR's input under the loaded rules and judges it.

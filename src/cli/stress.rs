@@ -274,11 +274,7 @@ fn load_replay_rules<G: Contest>(dir: &Path, common: &StressCommon) -> Result<Ex
     if let Some(mib) = common.memory_limit {
         argv.extend(["--memory-limit".into(), mib.to_string()]);
     }
-    argv.extend([
-        "--replay".into(),
-        dir.display().to_string(),
-        "--".into(),
-    ]);
+    argv.extend(["--replay".into(), dir.display().to_string(), "--".into()]);
     argv.extend(common.program.iter().cloned());
     let invalid = |e: clap::Error| {
         Failure::Usage(format!(

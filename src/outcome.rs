@@ -57,6 +57,27 @@ pub enum Winner {
     Draw,
 }
 
+impl std::str::FromStr for Winner {
+    type Err = String;
+
+    /// The contest's own spelling, exactly: `Alice`, `Bob` or `Draw`.
+    fn from_str(s: &str) -> Result<Winner, String> {
+        match s {
+            "Alice" => Ok(Winner::Alice),
+            "Bob" => Ok(Winner::Bob),
+            "Draw" => Ok(Winner::Draw),
+            other => Err(format!("`{other}` is not `Alice`, `Bob` or `Draw`")),
+        }
+    }
+}
+
+impl Winner {
+    /// An answer line of a game without draws: `Alice` or `Bob`, exactly.
+    pub fn alice_or_bob(line: &str) -> Option<Winner> {
+        line.parse().ok().filter(|&w| w != Winner::Draw)
+    }
+}
+
 impl fmt::Display for Winner {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -64,5 +85,23 @@ impl fmt::Display for Winner {
             Winner::Bob => "Bob",
             Winner::Draw => "Draw",
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_read_back_exactly_as_written() {
+        for w in [Winner::Alice, Winner::Bob, Winner::Draw] {
+            assert_eq!(w.to_string().parse::<Winner>(), Ok(w));
+        }
+        for bad in ["alice", "Alice ", "", "draw", "Bobb"] {
+            assert!(bad.parse::<Winner>().is_err(), "{bad:?}");
+        }
+        assert_eq!(Winner::alice_or_bob("Alice"), Some(Winner::Alice));
+        assert_eq!(Winner::alice_or_bob("Bob"), Some(Winner::Bob));
+        assert_eq!(Winner::alice_or_bob("Draw"), None);
     }
 }

@@ -145,11 +145,7 @@ impl ContestGame for Marble {
     }
 
     fn parse_answer(&self, line: &str, _index: usize) -> Option<Winner> {
-        match line {
-            "Alice" => Some(Winner::Alice),
-            "Bob" => Some(Winner::Bob),
-            _ => None,
-        }
+        Winner::alice_or_bob(line)
     }
 
     fn answer_form(&self, _index: usize) -> String {

@@ -244,11 +244,7 @@ impl ContestGame for Paint {
 
     fn parse_answer(&self, line: &str, index: usize) -> Option<Winner> {
         let rest = line.strip_prefix(&format!("Case {}: ", index + 1))?;
-        match rest {
-            "Alice" => Some(Winner::Alice),
-            "Bob" => Some(Winner::Bob),
-            _ => None,
-        }
+        Winner::alice_or_bob(rest)
     }
 
     fn answer_form(&self, index: usize) -> String {

@@ -220,12 +220,7 @@ impl ContestGame for Sevens {
     }
 
     fn parse_answer(&self, line: &str, _index: usize) -> Option<Winner> {
-        match line {
-            "Alice" => Some(Winner::Alice),
-            "Bob" => Some(Winner::Bob),
-            "Draw" => Some(Winner::Draw),
-            _ => None,
-        }
+        line.parse().ok()
     }
 
     fn answer_form(&self, _index: usize) -> String {

@@ -356,3 +356,25 @@ fn a_sevens_input_of_another_deck_names_the_decks_that_fit() {
         "{err}"
     );
 }
+
+#[test]
+fn a_game_without_a_read_hint_gives_no_tip() {
+    // paint and octal inputs have no other shape to suggest: the located error alone
+    for (game, flags, input) in [
+        ("paint", &[][..], "1\n3 x\n"),
+        ("octal", &["--code", ".77"][..], "1\n1 x\n"),
+    ] {
+        let mut args = vec!["solve", game];
+        args.extend_from_slice(flags);
+        let out = gamecheck()
+            .args(&args)
+            .write_stdin(input)
+            .assert()
+            .code(2)
+            .get_output()
+            .clone();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("line 2"), "{game}: {err}");
+        assert!(!err.contains("tip:"), "{game}: {err}");
+    }
+}

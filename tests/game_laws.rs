@@ -129,3 +129,13 @@ fn an_instance_prints_its_rules_and_case() {
         });
     }
 }
+
+/// The one list of games: every id prints its command-line name and parses back from it.
+#[test]
+fn every_game_id_prints_and_parses_its_name() {
+    for id in GameId::ALL {
+        assert_eq!(id.to_string(), id.name());
+        assert_eq!(id.to_string().parse::<GameId>(), Ok(id));
+    }
+    assert!("kayles".parse::<GameId>().unwrap_err().contains("marble"));
+}

@@ -101,7 +101,7 @@ fn movegen(c: &mut Criterion) {
     let gen = MoveGen::new(&rules);
     let naive = Naive::new(&rules);
     let known: usize = boards.iter().map(|p| naive.moves(p).len()).sum();
-    let squares: Vec<u32> = boards
+    let squares: Vec<u64> = boards
         .iter()
         .map(|p| layout.to_square(p.marbles()))
         .collect();

@@ -4,14 +4,24 @@
 /// size: empty cells, unpainted cells, cards), instead of running for hours or exhausting
 /// memory. The message names a solver that can answer it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("solver `{solver}` refuses this position: {reason}; use `--solver {suggestion}` instead")]
+#[error("solver `{solver}` refuses this position: {reason}; use `{}` instead", advice(suggestion))]
 pub struct Refusal {
     /// The solver that refused.
     pub solver: &'static str,
     /// Why, with the size that was too large and the limit.
     pub reason: String,
-    /// A solver that can answer the position.
+    /// A solver that can answer the position (`periodic`), or a flag that lets this
+    /// one answer it (`--table FILE`, starting with `--`).
     pub suggestion: &'static str,
+}
+
+/// `--solver S` for a solver, the flag itself for a flag.
+fn advice(suggestion: &str) -> String {
+    if suggestion.starts_with("--") {
+        suggestion.to_string()
+    } else {
+        format!("--solver {suggestion}")
+    }
 }
 
 /// An exact solver of one game: it answers positions of type `P` with an outcome `O`

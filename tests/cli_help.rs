@@ -212,7 +212,7 @@ fn stress_without_the_double_dash_suggests_it() {
 #[test]
 fn out_of_range_rule_flags_are_named() {
     for (args, flag) in [
-        (&["solve", "marble", "--side", "6"][..], "--side: side 6"),
+        (&["solve", "marble", "--side", "7"][..], "--side: side 7"),
         (&["solve", "marble", "--side", "0"][..], "--side: side 0"),
         (
             &["solve", "marble", "--side", "2", "--run", "3"][..],

@@ -184,7 +184,7 @@ fn bad_run_lengths() {
 #[test]
 fn bad_sides() {
     bad("0\n", &["--side", "0"], &["side 0"]);
-    bad("0\n", &["--side", "6"], &["side 6"]);
+    bad("0\n", &["--side", "7"], &["side 7"]);
 }
 
 #[test]

@@ -4,6 +4,7 @@ use gamecheck::marble::geometry::{
     boundary_mask, diamond_row_len, diamond_to_square, BOUNDARY_MASKS,
 };
 use gamecheck::marble::props::{leaves_square, masks_match_geometry};
+use gamecheck::marble::rules::MAX_SIDE;
 use gamecheck::marble::Line;
 
 /// The literal 4-diamond masks, worked out by hand (as drawn in `geometry`).
@@ -35,8 +36,8 @@ fn four_diamond_mask_cells_are_the_listed_ones() {
 #[allow(clippy::needless_range_loop)]
 fn every_mask_matches_the_geometric_predicate() {
     let checked = masks_match_geometry().unwrap();
-    assert_eq!(checked, 4 * (1 + 4 + 9 + 16 + 25));
-    for side in 1..=5 {
+    assert_eq!(checked, 4 * (1 + 4 + 9 + 16 + 25 + 36));
+    for side in 1..=MAX_SIDE {
         for line in Line::ALL {
             let mask = BOUNDARY_MASKS[side][line.index()];
             assert_eq!(mask, boundary_mask(side, line));
@@ -73,7 +74,7 @@ fn families_sharing_an_offset_keep_their_own_masks() {
 /// The mapping is a bijection from diamond symbols to square cells for every side.
 #[test]
 fn diamond_mapping_is_a_bijection() {
-    for side in 1..=5 {
+    for side in 1..=MAX_SIDE {
         let mut seen = vec![false; side * side];
         for k in 0..2 * side - 1 {
             for j in 0..diamond_row_len(side, k) {

@@ -9,18 +9,18 @@ use gamecheck::solver::Solver;
 use quickcheck::{quickcheck, TestResult};
 
 fn side_of(s: u8) -> usize {
-    1 + usize::from(s) % 5
+    1 + usize::from(s) % gamecheck::marble::rules::MAX_SIDE
 }
 
 /// Format then parse gives back the same positions.
-fn format_then_parse(side: u8, boards: Vec<u32>) -> bool {
+fn format_then_parse(side: u8, boards: Vec<u64>) -> bool {
     let side = side_of(side);
     let positions: Vec<Position> = boards.into_iter().map(|b| Position::new(side, b)).collect();
     format::read(&format::write(&positions), side).unwrap() == positions
 }
 
 /// Parse then format gives the canonical text, whatever whitespace the input had.
-fn parse_then_format(side: u8, board: u32, gaps: Vec<u8>) -> bool {
+fn parse_then_format(side: u8, board: u64, gaps: Vec<u8>) -> bool {
     let side = side_of(side);
     let pos = Position::new(side, board);
     let canonical = format::write(&[pos]);
@@ -82,7 +82,7 @@ fn image_family(k: u8, line: Line) -> Line {
 /// Applying a symmetry to the position and to the rule's line set keeps the outcome.
 fn symmetry_keeps_the_outcome(
     side: u8,
-    board: u32,
+    board: u64,
     k: u8,
     bits: u8,
     run: u8,
@@ -107,7 +107,7 @@ fn symmetry_keeps_the_outcome(
         }
     }
     let layout = Layout::new(side);
-    let mut image_square = 0u32;
+    let mut image_square = 0u64;
     for (i, &sq) in square_of.iter().enumerate() {
         if pos.has_marble(i) {
             let (r, c) = symmetry(k, side, (sq / side, sq % side));
@@ -127,7 +127,7 @@ fn symmetry_keeps_the_outcome(
 /// Adding a marble never creates a move: moves(p ∪ {cell}) ⊆ moves(p).
 fn adding_a_marble_never_creates_a_move(
     side: u8,
-    board: u32,
+    board: u64,
     cell: u8,
     bits: u8,
     run: u8,
@@ -154,10 +154,10 @@ fn adding_a_marble_never_creates_a_move(
 
 #[test]
 fn laws() {
-    quickcheck(format_then_parse as fn(u8, Vec<u32>) -> bool);
-    quickcheck(parse_then_format as fn(u8, u32, Vec<u8>) -> bool);
-    quickcheck(symmetry_keeps_the_outcome as fn(u8, u32, u8, u8, u8, bool) -> TestResult);
-    quickcheck(adding_a_marble_never_creates_a_move as fn(u8, u32, u8, u8, u8) -> TestResult);
+    quickcheck(format_then_parse as fn(u8, Vec<u64>) -> bool);
+    quickcheck(parse_then_format as fn(u8, u64, Vec<u8>) -> bool);
+    quickcheck(symmetry_keeps_the_outcome as fn(u8, u64, u8, u8, u8, bool) -> TestResult);
+    quickcheck(adding_a_marble_never_creates_a_move as fn(u8, u64, u8, u8, u8) -> TestResult);
 }
 
 /// Every symmetry maps the four families onto the four families (a permutation).

@@ -24,7 +24,7 @@ fn case(max_empty: usize) -> impl Strategy<Value = (Rules, Position)> {
             )
         })
         .prop_map(|(r, holes)| {
-            let holes = holes.iter().fold(0u32, |m, &i| m | 1 << i);
+            let holes = holes.iter().fold(0u64, |m, &i| m | 1 << i);
             (r, Position::new(r.side(), full_mask(r.side()) & !holes))
         })
 }

@@ -72,8 +72,8 @@ fn verify_marble_agrees() {
 /// loss; misère: win); one empty cell is a win in normal play and a loss in misère.
 #[test]
 fn terminal_and_one_move_positions() {
-    for side in 1..=5 {
-        let full = Position::new(side, u32::MAX);
+    for side in 1..=gamecheck::marble::rules::MAX_SIDE {
+        let full = Position::new(side, u64::MAX);
         let one_hole = Position::new(side, !1);
         for (play, at_full, at_one) in [
             (Play::Normal, Value::Loss, Value::Win),
@@ -117,7 +117,7 @@ fn run_one_is_parity() {
     )
     .unwrap();
     let mut t = TableSolver::new(&rules);
-    for m in 0..=0xFFFFu32 {
+    for m in 0..=0xFFFFu64 {
         let p = Position::new(4, m);
         let expected = if p.empty_cells() % 2 == 1 {
             Value::Win

@@ -138,7 +138,7 @@ fn marble_count_agrees_with_the_oracle_for_sides_up_to_3() {
         let cells = rules.side() * rules.side();
         for l in &layers {
             let mut p = 0;
-            for m in 0..1u32 << cells {
+            for m in 0..1u64 << cells {
                 if m.count_ones() == l.marbles {
                     let v = oracle
                         .solve(&gamecheck::marble::Position::new(rules.side(), m))

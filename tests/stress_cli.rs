@@ -221,7 +221,7 @@ fn usage_errors_exit_2_with_nothing_on_stdout() {
             "python3",
             &prog,
         ],
-        &["stress", "marble", "--side", "6", "--", "python3", &prog],
+        &["stress", "marble", "--side", "7", "--", "python3", &prog],
         &[
             "stress", "marble", "--run", "4", "--side", "3", "--", "python3", &prog,
         ],

@@ -64,9 +64,9 @@ fn run_fake(
 /// +1, +n, +n+1, +n−1 and only the check 0 ≤ i < n², so a run may cross from the last
 /// cell of a square row to the first of the next.
 struct WrapBug {
-    moves: Vec<u32>,
+    moves: Vec<u64>,
     layout: Layout,
-    memo: HashMap<u32, bool>,
+    memo: HashMap<u64, bool>,
 }
 
 impl WrapBug {
@@ -75,7 +75,7 @@ impl WrapBug {
         let mut moves = Vec::new();
         for start in 0..n * n {
             for step in [1, n, n + 1, n - 1] {
-                let mut m = 0u32;
+                let mut m = 0u64;
                 for t in 0..3 {
                     let i = start + t * step;
                     if !(0..n * n).contains(&i) {
@@ -95,7 +95,7 @@ impl WrapBug {
         }
     }
 
-    fn wins(&mut self, filled: u32) -> bool {
+    fn wins(&mut self, filled: u64) -> bool {
         if let Some(&w) = self.memo.get(&filled) {
             return w;
         }

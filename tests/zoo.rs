@@ -169,7 +169,7 @@ mod marble {
     }
 
     /// The real generator with masks edited by `edit` (`masks[line.index()]`).
-    fn with_masks(edit: fn(&mut [u32; 4])) -> Law<'static, MarbleGame> {
+    fn with_masks(edit: fn(&mut [u64; 4])) -> Law<'static, MarbleGame> {
         movegen_law::<MarbleGame>(move |rules, case| {
             let mut masks = BOUNDARY_MASKS[rules.side()];
             edit(&mut masks);

@@ -1,20 +1,33 @@
 //! The `bitmask` solver: memoized depth-first search over the square-frame bitmask,
 //! moves from the shift generator ([`super::movegen::MoveGen`]).
+//!
+//! Sides 1..=5 keep the memo in a flat array of 2^(n²) bytes; side 6 (2^36 positions)
+//! in a hash map of the positions the search reaches, so it refuses positions with more
+//! than [`WIDE_MAX_EMPTY`] empty cells.
 
 use super::geometry::Layout;
 use super::movegen::MoveGen;
-use super::rules::{Play, Rules};
+use super::rules::{Play, Rules, TABLE_MAX_SIDE};
 use super::Position;
 use crate::outcome::Value;
 use crate::solver::{Refusal, Solver};
+use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 const UNKNOWN: u8 = 0;
 const LOSS: u8 = 1;
 const WIN: u8 = 2;
 
-/// Memoized DFS; the memo is a flat array of 2^(n²) bytes (32 MiB for the 5-diamond),
-/// allocated on the first query and kept across positions.
+/// The most empty cells of a side-6 position `bitmask` solves: its search reaches at
+/// most 2^22 sub-positions (a hash memo of about 100 MiB, a few seconds).
+pub const WIDE_MAX_EMPTY: usize = 22;
+
+/// The hash memo is cleared when it holds more entries than this (2^24), so a long run
+/// of side-6 queries stays within a few hundred MiB.
+const WIDE_MEMO_MAX: usize = 1 << 24;
+
+/// Memoized DFS; the memo is a flat array of 2^(n²) bytes (32 MiB for the 5-diamond)
+/// or, for side 6, a hash map; allocated on the first query and kept across positions.
 ///
 /// # Panics
 /// [`Solver::solve`] panics when the position's side is not the rules' side (a
@@ -26,6 +39,7 @@ pub struct Bitmask {
     layout: Layout,
     gen: MoveGen,
     memo: Vec<u8>,
+    wide: HashMap<u64, bool>,
 }
 
 impl Bitmask {
@@ -37,19 +51,46 @@ impl Bitmask {
             layout: Layout::new(rules.side()),
             gen: MoveGen::new(rules),
             memo: Vec::new(),
+            wide: HashMap::new(),
         }
     }
 
-    /// Whether the player to move wins at `filled` (square bits).
-    pub fn wins_square(&mut self, filled: u32) -> bool {
+    /// Whether the player to move wins at `filled` (square bits). Side 6 takes any
+    /// position but costs up to 2^e memo entries for e empty cells; [`Solver::solve`]
+    /// refuses above [`WIDE_MAX_EMPTY`].
+    pub fn wins_square(&mut self, filled: u64) -> bool {
+        if self.side > TABLE_MAX_SIDE {
+            if self.wide.len() > WIDE_MEMO_MAX {
+                self.wide = HashMap::new();
+            }
+            return wins_wide(&self.gen, &mut self.wide, self.play, filled);
+        }
         if self.memo.is_empty() {
             self.memo = vec![UNKNOWN; self.gen.full() as usize + 1];
         }
         wins(&self.gen, &mut self.memo, self.play, filled)
     }
+
+    fn refuse(&self, position: &Position) -> Result<(), Refusal> {
+        let empty = position.empty_cells();
+        if self.side > TABLE_MAX_SIDE && empty > WIDE_MAX_EMPTY {
+            return Err(Refusal {
+                solver: "bitmask",
+                reason: format!(
+                    "{empty} empty cells, more than its side-{} limit of {WIDE_MAX_EMPTY} \
+                     (the full table answers any position: build it once with \
+                     `gamecheck table marble --side {} --out FILE`)",
+                    self.side, self.side
+                ),
+                suggestion: "--table FILE",
+            });
+        }
+        Ok(())
+    }
 }
 
-fn wins(gen: &MoveGen, memo: &mut [u8], play: Play, filled: u32) -> bool {
+/// The search of sides 1..=5: memo indexed by the position.
+fn wins(gen: &MoveGen, memo: &mut [u8], play: Play, filled: u64) -> bool {
     match memo[filled as usize] {
         WIN => return true,
         LOSS => return false,
@@ -71,9 +112,34 @@ fn wins(gen: &MoveGen, memo: &mut [u8], play: Play, filled: u32) -> bool {
     win
 }
 
+/// The search of side 6: the same recursion, memo keyed by the position in a hash map.
+fn wins_wide(gen: &MoveGen, memo: &mut HashMap<u64, bool>, play: Play, filled: u64) -> bool {
+    if let Some(&w) = memo.get(&filled) {
+        return w;
+    }
+    let win = if filled == gen.full() {
+        play == Play::Misere
+    } else {
+        gen.for_each(filled, |m| {
+            if wins_wide(gen, memo, play, filled | m) {
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            }
+        })
+        .is_break()
+    };
+    memo.insert(filled, win);
+    win
+}
+
 impl Solver<Position, Value> for Bitmask {
     fn name(&self) -> &'static str {
         "bitmask"
+    }
+
+    fn check(&self, position: &Position) -> Result<(), Refusal> {
+        self.refuse(position)
     }
 
     fn solve(&mut self, position: &Position) -> Result<Value, Refusal> {
@@ -82,6 +148,7 @@ impl Solver<Position, Value> for Bitmask {
             self.side,
             "position and rules differ in side"
         );
+        self.refuse(position)?;
         let sq = self.layout.to_square(position.marbles());
         Ok(if self.wins_square(sq) {
             Value::Win

@@ -9,7 +9,9 @@
 
 use super::rules::Rules;
 use super::table::Table;
+use rayon::prelude::*;
 use sha2::{Digest, Sha256};
+use std::io::{Read, Write};
 
 /// The magic line that starts a table file.
 pub const MAGIC: &str = "GCTABLE1\n";
@@ -19,15 +21,36 @@ pub fn header(rules: &Rules) -> String {
     format!("{MAGIC}marble {}\n", rules.flags())
 }
 
+/// Calls `sink` with the table's bits, packed little-endian in the square frame, in
+/// chunks of at most 1 MiB: ⌈2^(n²) / 8⌉ bytes in all. For n² ≥ 6 these are the table's
+/// words in little-endian order, so a side-6 table streams without a second buffer.
+///
+/// # Panics
+/// When `table` is a masked table (only full tables are exported).
+pub fn for_each_chunk(table: &Table, mut sink: impl FnMut(&[u8])) {
+    assert!(table.is_full(), "only a full table is exported");
+    let words = table.words();
+    if table.positions() >= 64 {
+        const WORDS: usize = 1 << 17;
+        let mut buf = Vec::with_capacity(WORDS * 8);
+        for chunk in words.chunks(WORDS) {
+            buf.clear();
+            for w in chunk {
+                buf.extend_from_slice(&w.to_le_bytes());
+            }
+            sink(&buf);
+        }
+    } else {
+        // 2, 16 or 512 positions... at most 64: the low bits of the one word
+        let bytes = table.positions().div_ceil(8) as usize;
+        sink(&words[0].to_le_bytes()[..bytes]);
+    }
+}
+
 /// The table's bits, packed little-endian in the square frame: ⌈2^(n²) / 8⌉ bytes.
 pub fn bits(table: &Table) -> Vec<u8> {
-    let len = table.len();
-    let mut out = vec![0u8; len.div_ceil(8) as usize];
-    for p in 0..len {
-        if table.wins_square(p as u32) {
-            out[(p / 8) as usize] |= 1 << (p % 8);
-        }
-    }
+    let mut out = Vec::new();
+    for_each_chunk(table, |c| out.extend_from_slice(c));
     out
 }
 
@@ -38,12 +61,110 @@ pub fn file_bytes(table: &Table) -> Vec<u8> {
     out
 }
 
+/// Writes the table file to `out` as it is produced (header, then bits) and returns the
+/// lowercase hex SHA-256 of what was written.
+///
+/// # Errors
+/// The first write error.
+pub fn write_file(table: &Table, out: impl Write) -> std::io::Result<String> {
+    let mut out = std::io::BufWriter::with_capacity(1 << 20, out);
+    let mut hasher = Sha256::new();
+    let head = header(table.rules());
+    hasher.update(head.as_bytes());
+    out.write_all(head.as_bytes())?;
+    let mut result = Ok(());
+    for_each_chunk(table, |c| {
+        if result.is_ok() {
+            hasher.update(c);
+            result = out.write_all(c);
+        }
+    });
+    result?;
+    out.flush()?;
+    Ok(hex(&hasher.finalize()))
+}
+
+/// Reads a table file written by [`write_file`] for `rules`.
+///
+/// # Errors
+/// A message when the file cannot be read, does not start with [`MAGIC`], was written
+/// for other rules (its header line differs from `rules`' flags), or has the wrong
+/// length for them.
+pub fn read_file(rules: &Rules, mut input: impl Read) -> Result<Table, String> {
+    let expected = header(rules);
+    let mut head = vec![0u8; MAGIC.len()];
+    input
+        .read_exact(&mut head)
+        .map_err(|e| format!("cannot read the header: {e}"))?;
+    if head != MAGIC.as_bytes() {
+        return Err(format!(
+            "not a gamecheck table: it does not start with `{}`",
+            MAGIC.trim_end()
+        ));
+    }
+    // the rules line, up to its newline (at most 200 bytes)
+    let mut line = Vec::new();
+    let mut byte = [0u8; 1];
+    loop {
+        input
+            .read_exact(&mut byte)
+            .map_err(|e| format!("cannot read the rules line: {e}"))?;
+        if byte[0] == b'\n' {
+            break;
+        }
+        line.push(byte[0]);
+        if line.len() > 200 {
+            return Err("the rules line is longer than 200 bytes".into());
+        }
+    }
+    let line = String::from_utf8_lossy(&line);
+    let want = &expected[MAGIC.len()..expected.len() - 1];
+    if line != want {
+        return Err(format!(
+            "the table was written for `{line}`, but the flags give `{want}`"
+        ));
+    }
+    let positions = 1u64 << rules.cells();
+    let lo = (rules.cells() as u32).min(6);
+    let mut words = vec![0u64; (positions >> lo) as usize];
+    if positions >= 64 {
+        let mut buf = vec![0u8; 1 << 20];
+        let mut at = 0;
+        while at < words.len() {
+            let n = (words.len() - at).min(buf.len() / 8);
+            input
+                .read_exact(&mut buf[..n * 8])
+                .map_err(|_| format!("the file ends early: expected {} bytes of bits", positions / 8))?;
+            for (w, b) in words[at..at + n].iter_mut().zip(buf.chunks_exact(8)) {
+                *w = u64::from_le_bytes(b.try_into().expect("8 bytes"));
+            }
+            at += n;
+        }
+    } else {
+        let bytes = positions.div_ceil(8) as usize;
+        let mut b = [0u8; 8];
+        input
+            .read_exact(&mut b[..bytes])
+            .map_err(|_| format!("the file ends early: expected {bytes} bytes of bits"))?;
+        words[0] = u64::from_le_bytes(b);
+    }
+    let mut rest = [0u8; 1];
+    if input.read(&mut rest).map_err(|e| e.to_string())? != 0 {
+        return Err(format!(
+            "the file goes on after its {} bytes of bits",
+            positions.div_ceil(8)
+        ));
+    }
+    Ok(Table::from_words(rules, words))
+}
+
 /// Lowercase hex SHA-256 of `bytes`.
 pub fn sha256_hex(bytes: &[u8]) -> String {
-    Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    hex(&Sha256::digest(bytes))
+}
+
+fn hex(digest: &[u8]) -> String {
+    digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// One line of `count marble`: positions with `marbles` marbles, how many are
@@ -60,27 +181,55 @@ pub struct Layer {
     pub n: u64,
 }
 
-/// The per-layer counts of a solved table, m = 0..=n².
+/// The per-layer counts of a solved full table, m = 0..=n², a word (64 positions) at a
+/// time: the word's high cells give its marbles, popcounts split the low ones.
 pub fn layers(table: &Table) -> Vec<Layer> {
     let cells = table.rules().cells() as u32;
-    let mut v: Vec<Layer> = (0..=cells)
-        .map(|m| Layer {
-            marbles: m,
-            positions: 0,
-            p: 0,
-            n: 0,
+    let lo = cells.min(6);
+    let per_word = 1u32 << lo;
+    let by_low: Vec<u64> = (0..=lo)
+        .map(|j| {
+            (0..per_word)
+                .filter(|p| p.count_ones() == j)
+                .fold(0u64, |w, p| w | 1 << p)
         })
         .collect();
-    for pos in 0..table.len() as u32 {
-        let l = &mut v[pos.count_ones() as usize];
-        l.positions += 1;
-        if table.wins_square(pos) {
-            l.n += 1;
-        } else {
-            l.p += 1;
-        }
-    }
-    v
+    let words = table.words();
+    let counts = words
+        .par_chunks(1 << 16)
+        .enumerate()
+        .map(|(c, chunk)| {
+            let mut n = vec![[0u64; 2]; cells as usize + 1];
+            for (i, &w) in chunk.iter().enumerate() {
+                let high = ((c << 16) + i).count_ones();
+                for (j, &layer) in by_low.iter().enumerate() {
+                    let l = &mut n[high as usize + j];
+                    l[0] += u64::from((!w & layer).count_ones());
+                    l[1] += u64::from((w & layer).count_ones());
+                }
+            }
+            n
+        })
+        .reduce(
+            || vec![[0u64; 2]; cells as usize + 1],
+            |mut a, b| {
+                for (x, y) in a.iter_mut().zip(b) {
+                    x[0] += y[0];
+                    x[1] += y[1];
+                }
+                a
+            },
+        );
+    counts
+        .into_iter()
+        .enumerate()
+        .map(|(m, [p, n])| Layer {
+            marbles: m as u32,
+            positions: p + n,
+            p,
+            n,
+        })
+        .collect()
 }
 
 /// `count marble`'s text: a header, one line `m positions P N` a layer, and `total`.

@@ -23,7 +23,7 @@ pub fn read(input: &str, side: usize) -> Result<Vec<Position>, ParseError> {
     let mut positions = Vec::with_capacity(t.min(4096) as usize);
     for p in 1..=t {
         let case = Some(("position", p));
-        let mut marbles = 0u32;
+        let mut marbles = 0u64;
         let mut i = 0;
         while i < cells {
             match sc.next_char() {

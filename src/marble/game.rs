@@ -71,11 +71,11 @@ pub struct SizeArgs {
 /// A move: the cells it fills, as bits in reading order (bit `i` is the `i`-th symbol of
 /// the contest text). Displayed as the 0-based indices joined by `+` (`3+7+11`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Move(pub u32);
+pub struct Move(pub u64);
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let cells: Vec<String> = (0..32)
+        let cells: Vec<String> = (0..64)
             .filter(|i| self.0 >> i & 1 == 1)
             .map(|i| i.to_string())
             .collect();
@@ -139,7 +139,7 @@ pub fn random_rules(rng: &mut rng::Rng, side: usize) -> Rules {
 /// empty cells in 0..=14, placed uniformly.
 pub fn random_position(rng: &mut rng::Rng, side: usize) -> Position {
     if side < MAX_SIDE {
-        return Position::new(side, rng.random::<u32>());
+        return Position::new(side, rng.random::<u64>());
     }
     let cells = side * side;
     let empty = rng.random_range(0..=RANDOM_SIDE5_MAX_EMPTY);
@@ -148,7 +148,7 @@ pub fn random_position(rng: &mut rng::Rng, side: usize) -> Position {
         let j = rng.random_range(i..cells);
         order.swap(i, j);
     }
-    let holes = order[..empty].iter().fold(0u32, |m, &i| m | 1 << i);
+    let holes = order[..empty].iter().fold(0u64, |m, &i| m | 1 << i);
     Position::new(side, full_mask(side) & !holes)
 }
 
@@ -165,7 +165,7 @@ pub fn smaller_positions(case: &Position) -> Vec<Position> {
         for subset in 0u32..(1 << holes.len()) - 1 {
             let keep = (0..holes.len())
                 .filter(|&b| subset >> b & 1 == 1)
-                .fold(0u32, |m, b| m | 1 << holes[b]);
+                .fold(0u64, |m, b| m | 1 << holes[b]);
             out.push((
                 keep.count_ones() as usize,
                 Position::new(side, full & !keep),
@@ -187,7 +187,7 @@ pub fn smaller_positions(case: &Position) -> Vec<Position> {
 fn certify(rules: &Rules, _cases: &[Position]) -> Outcome {
     let table = Table::build(rules);
     Outcome::from_result(
-        table.certify().map(|()| table.len()),
+        table.certify().map(|()| table.positions()),
         "win ⇒ a move to a loss; loss ⇒ only moves to wins",
     )
 }

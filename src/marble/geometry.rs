@@ -44,11 +44,11 @@ pub const fn step_offset(side: usize, line: Line) -> u32 {
 }
 
 /// The cells of the `side × side` square from which one more step of `line` leaves it,
-/// as a bit set (bit `r·side + c`). `side` must be in 1..=5.
-pub const fn boundary_mask(side: usize, line: Line) -> u32 {
+/// as a bit set (bit `r·side + c`). `side` must be in 1..=6.
+pub const fn boundary_mask(side: usize, line: Line) -> u64 {
     let (dr, dc) = square_step(line);
     let n = side as isize;
-    let mut mask = 0u32;
+    let mut mask = 0u64;
     let mut r = 0;
     while r < n {
         let mut c = 0;
@@ -64,8 +64,8 @@ pub const fn boundary_mask(side: usize, line: Line) -> u32 {
     mask
 }
 
-const fn all_masks() -> [[u32; 4]; MAX_SIDE + 1] {
-    let mut t = [[0u32; 4]; MAX_SIDE + 1];
+const fn all_masks() -> [[u64; 4]; MAX_SIDE + 1] {
+    let mut t = [[0u64; 4]; MAX_SIDE + 1];
     let mut side = 1;
     while side <= MAX_SIDE {
         let mut i = 0;
@@ -79,7 +79,7 @@ const fn all_masks() -> [[u32; 4]; MAX_SIDE + 1] {
 }
 
 /// `BOUNDARY_MASKS[side][line.index()]`, filled at compile time by [`boundary_mask`].
-pub const BOUNDARY_MASKS: [[u32; 4]; MAX_SIDE + 1] = all_masks();
+pub const BOUNDARY_MASKS: [[u64; 4]; MAX_SIDE + 1] = all_masks();
 
 /// The length of diamond row `k` (0-based) of a diamond of side `side`: 1, 2, …, n, …, 2, 1.
 pub const fn diamond_row_len(side: usize, k: usize) -> usize {
@@ -99,27 +99,30 @@ pub const fn diamond_to_square(side: usize, k: usize, j: usize) -> usize {
     r * side + c
 }
 
+/// Bytes of a position of the largest side (36 cells: 5 bytes).
+const BYTES: usize = (MAX_SIDE * MAX_SIDE).div_ceil(8);
+
 /// Converts positions between reading order (bit `i` = the `i`-th symbol of the contest
 /// text, the order of [`super::Position`]) and the square frame (bit `r·n + c`), a byte
 /// at a time through lookup tables.
 #[derive(Debug, Clone)]
 pub struct Layout {
     side: usize,
-    to_square: [[u32; 256]; 4],
-    to_reading: [[u32; 256]; 4],
+    to_square: [[u64; 256]; BYTES],
+    to_reading: [[u64; 256]; BYTES],
 }
 
 impl Layout {
-    /// The layout of a diamond of `side` (1..=5).
+    /// The layout of a diamond of `side` (1..=6).
     ///
     /// # Panics
-    /// When `side` is outside 1..=5.
+    /// When `side` is outside 1..=6.
     pub fn new(side: usize) -> Self {
         assert!(
             (1..=MAX_SIDE).contains(&side),
             "side {side} outside 1..={MAX_SIDE}"
         );
-        let mut square_of = [0usize; 32];
+        let mut square_of = [0usize; MAX_SIDE * MAX_SIDE];
         let mut i = 0;
         for k in 0..2 * side - 1 {
             for j in 0..diamond_row_len(side, k) {
@@ -127,8 +130,8 @@ impl Layout {
                 i += 1;
             }
         }
-        let mut to_square = [[0u32; 256]; 4];
-        let mut to_reading = [[0u32; 256]; 4];
+        let mut to_square = [[0u64; 256]; BYTES];
+        let mut to_reading = [[0u64; 256]; BYTES];
         for (byte, (fwd, back)) in to_square.iter_mut().zip(to_reading.iter_mut()).enumerate() {
             for v in 0..256usize {
                 for bit in 0..8 {
@@ -158,20 +161,22 @@ impl Layout {
 
     /// Reading-order bits → square bits.
     #[inline]
-    pub fn to_square(&self, reading: u32) -> u32 {
+    pub fn to_square(&self, reading: u64) -> u64 {
         self.to_square[0][(reading & 0xFF) as usize]
             | self.to_square[1][(reading >> 8 & 0xFF) as usize]
             | self.to_square[2][(reading >> 16 & 0xFF) as usize]
             | self.to_square[3][(reading >> 24 & 0xFF) as usize]
+            | self.to_square[4][(reading >> 32 & 0xFF) as usize]
     }
 
     /// Square bits → reading-order bits.
     #[inline]
-    pub fn to_reading(&self, square: u32) -> u32 {
+    pub fn to_reading(&self, square: u64) -> u64 {
         self.to_reading[0][(square & 0xFF) as usize]
             | self.to_reading[1][(square >> 8 & 0xFF) as usize]
             | self.to_reading[2][(square >> 16 & 0xFF) as usize]
             | self.to_reading[3][(square >> 24 & 0xFF) as usize]
+            | self.to_reading[4][(square >> 32 & 0xFF) as usize]
     }
 }
 
@@ -194,7 +199,7 @@ mod tests {
     fn layout_round_trips_every_side() {
         for side in 1..=MAX_SIDE {
             let l = Layout::new(side);
-            let full = (1u32 << (side * side)) - 1;
+            let full = (1u64 << (side * side)) - 1;
             for bit in 0..side * side {
                 let sq = l.to_square(1 << bit);
                 assert_eq!(sq.count_ones(), 1);

@@ -34,19 +34,20 @@ use crate::solver::Solver;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
     side: usize,
-    marbles: u32,
+    marbles: u64,
 }
 
 impl Position {
-    /// The position of side `side` (1..=5) whose marbles are the set bits of `marbles`
+    /// The position of side `side` (1..=6) whose marbles are the set bits of `marbles`
     /// (reading order; bits at or above n² are ignored).
     ///
     /// # Panics
-    /// When `side` is outside 1..=5.
-    pub fn new(side: usize, marbles: u32) -> Self {
+    /// When `side` is outside 1..=6.
+    pub fn new(side: usize, marbles: u64) -> Self {
         assert!(
             (1..=rules::MAX_SIDE).contains(&side),
-            "side {side} outside 1..=5"
+            "side {side} outside 1..={}",
+            rules::MAX_SIDE
         );
         Position {
             side,
@@ -70,7 +71,7 @@ impl Position {
     }
 
     /// The marbles in reading order.
-    pub fn marbles(&self) -> u32 {
+    pub fn marbles(&self) -> u64 {
         self.marbles
     }
 
@@ -96,13 +97,8 @@ impl Position {
 }
 
 /// Every cell of a diamond of `side` in reading order.
-pub fn full_mask(side: usize) -> u32 {
-    let cells = side * side;
-    if cells >= 32 {
-        u32::MAX
-    } else {
-        (1 << cells) - 1
-    }
+pub fn full_mask(side: usize) -> u64 {
+    (1u64 << (side * side)) - 1
 }
 
 /// Solves every position with `solver` and returns the contest answers (Alice moves

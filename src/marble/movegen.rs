@@ -12,10 +12,10 @@ use std::ops::ControlFlow;
 /// The move generator of one rule set, in the square frame (bit `r·n + c`).
 #[derive(Debug, Clone)]
 pub struct MoveGen {
-    full: u32,
+    full: u64,
     run: usize,
     /// (step offset, cells from which the family may take one more step)
-    families: Vec<(u32, u32)>,
+    families: Vec<(u32, u64)>,
 }
 
 impl MoveGen {
@@ -28,13 +28,9 @@ impl MoveGen {
     /// square frame) in place of [`BOUNDARY_MASKS`]: the seam through which
     /// `tests/zoo.rs` passes wrong masks to the real shift generator. [`MoveGen::new`]
     /// is this with the derived masks.
-    pub fn with_boundary_masks(rules: &Rules, masks: &[u32; 4]) -> Self {
+    pub fn with_boundary_masks(rules: &Rules, masks: &[u64; 4]) -> Self {
         let side = rules.side();
-        let full = if side * side == 32 {
-            u32::MAX
-        } else {
-            (1u32 << (side * side)) - 1
-        };
+        let full = (1u64 << (side * side)) - 1;
         let families = rules
             .lines()
             .iter()
@@ -48,7 +44,7 @@ impl MoveGen {
     }
 
     /// The full board (every cell filled).
-    pub fn full(&self) -> u32 {
+    pub fn full(&self) -> u64 {
         self.full
     }
 
@@ -57,8 +53,8 @@ impl MoveGen {
     #[inline]
     pub fn for_each(
         &self,
-        filled: u32,
-        mut f: impl FnMut(u32) -> ControlFlow<()>,
+        filled: u64,
+        mut f: impl FnMut(u64) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let empty = !filled & self.full;
         let mut singles = empty;
@@ -77,7 +73,7 @@ impl MoveGen {
                 let mut s = starts;
                 while s != 0 {
                     let low = s.trailing_zeros();
-                    let mut m = 0u32;
+                    let mut m = 0u64;
                     for t in 0..len {
                         m |= 1 << (low + t * step);
                     }
@@ -94,7 +90,7 @@ impl MoveGen {
     }
 
     /// Every move of `filled`, collected.
-    pub fn moves(&self, filled: u32) -> Vec<u32> {
+    pub fn moves(&self, filled: u64) -> Vec<u64> {
         let mut v = Vec::new();
         let _ = self.for_each(filled, |m| {
             v.push(m);

@@ -28,8 +28,8 @@ pub struct Walker {
 
 impl Perft for MarbleGame {
     /// The marbles, square-frame bits.
-    type State = u32;
-    type Key = u32;
+    type State = u64;
+    type Key = u64;
     type StartArgs = StartArgs;
     type Walker = Walker;
 
@@ -42,11 +42,11 @@ impl Perft for MarbleGame {
         }
     }
 
-    fn default_start(_rules: &Rules, _args: &StartArgs) -> Result<u32, RuleError> {
+    fn default_start(_rules: &Rules, _args: &StartArgs) -> Result<u64, RuleError> {
         Ok(0)
     }
 
-    fn state_of(rules: &Rules, case: &Position) -> Result<u32, RuleError> {
+    fn state_of(rules: &Rules, case: &Position) -> Result<u64, RuleError> {
         if case.side() != rules.side() {
             return Err(RuleError(format!(
                 "the position has side {}, the rules side {}",
@@ -57,11 +57,11 @@ impl Perft for MarbleGame {
         Ok(Layout::new(rules.side()).to_square(case.marbles()))
     }
 
-    fn key(state: &u32) -> u32 {
+    fn key(state: &u64) -> u64 {
         *state
     }
 
-    fn fast_children(w: &Walker, state: &u32) -> Vec<(Move, u32)> {
+    fn fast_children(w: &Walker, state: &u64) -> Vec<(Move, u64)> {
         w.gen
             .moves(*state)
             .into_iter()
@@ -69,7 +69,7 @@ impl Perft for MarbleGame {
             .collect()
     }
 
-    fn fast_count(w: &Walker, state: &u32) -> u128 {
+    fn fast_count(w: &Walker, state: &u64) -> u128 {
         let mut n = 0u128;
         let _ = w.gen.for_each(*state, |_| {
             n += 1;
@@ -79,7 +79,7 @@ impl Perft for MarbleGame {
     }
 
     /// The oracle's moves at the position in reading order (its text rows), mapped back.
-    fn oracle_children(w: &Walker, state: &u32) -> Vec<(Move, u32)> {
+    fn oracle_children(w: &Walker, state: &u64) -> Vec<(Move, u64)> {
         let position = Position::new(w.side, w.layout.to_reading(*state));
         w.pair
             .oracle_moves(&position)

@@ -30,7 +30,7 @@ impl MovegenPair {
     }
 
     /// The oracle's moves at `position`, as reading-order cell sets.
-    pub fn oracle_moves(&self, position: &Position) -> BTreeSet<u32> {
+    pub fn oracle_moves(&self, position: &Position) -> BTreeSet<u64> {
         let side = self.rules.side();
         self.naive
             .moves(position)
@@ -38,14 +38,14 @@ impl MovegenPair {
             .map(|cells| {
                 cells
                     .iter()
-                    .fold(0u32, |m, &(k, j)| m | 1 << reading_index(side, k, j))
+                    .fold(0u64, |m, &(k, j)| m | 1 << reading_index(side, k, j))
             })
             .collect()
     }
 
     /// The bitmask generator's moves at `position`, as reading-order cell sets, in the
     /// order generated (duplicates kept, so a caller can see them).
-    pub fn fast_moves(&self, position: &Position) -> Vec<u32> {
+    pub fn fast_moves(&self, position: &Position) -> Vec<u64> {
         self.gen
             .moves(self.layout.to_square(position.marbles()))
             .into_iter()
@@ -63,11 +63,11 @@ impl MovegenPair {
         let rules = &self.rules;
         let oracle = self.oracle_moves(position);
         let fast = self.fast_moves(position);
-        let fast_set: BTreeSet<u32> = fast.iter().copied().collect();
-        let describe = |m: u32| {
+        let fast_set: BTreeSet<u64> = fast.iter().copied().collect();
+        let describe = |m: u64| {
             format!(
                 "{:?}",
-                (0..32).filter(|i| m >> i & 1 == 1).collect::<Vec<_>>()
+                (0..64).filter(|i| m >> i & 1 == 1).collect::<Vec<_>>()
             )
         };
         if fast_set.len() != fast.len() {

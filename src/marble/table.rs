@@ -1,19 +1,40 @@
 //! The `table` solver: retrograde analysis of every position of a rule set into a table
 //! of one bit per position, then O(1) answers.
 //!
-//! Positions are square-frame bitmasks `p` (bit set = marble). The table is split into
-//! 64-position words: word `hi` holds positions `hi·2^b + lo` for the `b = min(6, n²)`
-//! low cells. Every move adds marbles, so a position depends only on positions with more
-//! marbles. The pass runs over words in an order where `hi | m_hi` comes first (numeric
-//! descent, or by falling popcount in parallel with rayon), and inside a word by falling
-//! popcount of `lo`. Each move `m = (m_hi, m_lo)` contributes, for all 64 positions of a
-//! word at once, `(!word[hi | m_hi] >> m_lo) & DISJOINT[m_lo]` — the positions `lo`
-//! disjoint from `m_lo` whose successor `lo | m_lo = lo + m_lo` is a loss — because
-//! `lo + m_lo` is `lo | m_lo` when they are disjoint.
+//! # One builder for every size
+//!
+//! [`Table::build_masked`] solves the positions of a *mask of free cells*: every cell
+//! outside the mask is filled, the cells inside it take every combination. The full
+//! table of a rule set ([`Table::build`]) is the mask with every cell free; tests build
+//! side-6 masks of about 20 free cells, so the code of the 2^36-position build is
+//! covered by `cargo test` without its 8 GiB. Inside a table, a position is its *index*:
+//! the free cells compressed to the low bits (bit `i` of the index is the `i`-th free
+//! cell of the square frame; for the full mask the index is the square-frame position).
+//!
+//! # The pass
+//!
+//! Every move adds marbles, so a position depends only on positions with more marbles
+//! (supersets). The index's `k` bits split into `lo` (6 bits: the 64 positions of one
+//! `u64` word), `mid` (up to [`MID_BITS`]: the words of one *block*, 128 KiB, which stay
+//! in the core's L2 cache while the block is solved) and `top` (the block number). A
+//! move `m = (m_top, m_mid, m_lo)` contributes, for all 64 positions of a word at once,
+//! `(!word[idx | m] >> m_lo) & DISJOINT[m_lo]` — the positions `lo` disjoint from `m_lo`
+//! whose successor `lo | m_lo = lo + m_lo` is a loss.
+//!
+//! - Blocks are solved layer by layer of `popcount(top)`, most marbles first; a layer's
+//!   blocks are independent and solved in parallel (rayon). The layers are enumerated
+//!   from the block numbers (2^16 of them for side 6), never from an index of words.
+//! - Inside a block: first every *cross* move (`m_top ≠ 0`, disjoint from the block) reads
+//!   its source block (a finished one of a higher layer) in one sequential sweep, so
+//!   the 8 GiB table is read in long runs, not at random; then the words in descending
+//!   `mid` order take the block's own moves, and inside each word the 64 positions by
+//!   falling popcount of `lo` take the word's own moves.
+//! - In place: a block is solved into a buffer and copied into the one table; no second
+//!   copy of the table exists.
 
 use super::geometry::Layout;
 use super::movegen::MoveGen;
-use super::rules::{Play, Rules};
+use super::rules::{Play, Rules, TABLE_MAX_SIDE};
 use super::Position;
 use crate::outcome::Value;
 use crate::solver::{Refusal, Solver};
@@ -21,103 +42,269 @@ use rayon::prelude::*;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-/// A solved rule set: bit `p` is set when the player to move wins at square-frame
-/// position `p`. 2^(n²) bits: 8 KiB for the 4-diamond, 4 MiB for the 5-diamond.
+/// The most index bits of one block's words (2^14 words = 128 KiB, inside a 1 MiB L2).
+pub const MID_BITS: u32 = 14;
+
+/// The most free cells of a masked build that [`TableSolver`] makes for one side-6 query
+/// without a table file (2^30 bits = 128 MiB, about 1 s).
+pub const MASKED_MAX_EMPTY: usize = 30;
+
+/// Blocks solved between two copies into the table (bounds the buffers: 64 × 128 KiB).
+const BLOCKS_PER_BATCH: usize = 64;
+
+/// A solved rule set: one bit per position, set when the player to move wins.
+///
+/// The full table of side n has 2^(n²) bits: 8 KiB for the 4-diamond, 4 MiB for the
+/// 5-diamond, 8 GiB for the 6-diamond. A masked table (see the module docs) has 2^k
+/// bits for its k free cells.
 #[derive(Debug, Clone)]
 pub struct Table {
     rules: Rules,
+    /// The free cells (square frame); every other cell is filled.
+    free: u64,
     lo_bits: u32,
     words: Vec<u64>,
 }
 
-/// Words above this many hi bits are solved in parallel, a popcount layer at a time.
-const PARALLEL_HI_BITS: u32 = 14;
+/// Hears how a build goes: [`Table::build_observed`] calls it once per layer and after
+/// each batch of blocks. Every method does nothing by default.
+pub trait Observer: Sync {
+    /// Layer `layer` of `layers` (0-based, most marbles first) starts; it has
+    /// `positions` positions.
+    fn layer(&self, _layer: usize, _layers: usize, _positions: u64) {}
+    /// `positions` more positions are solved.
+    fn advance(&self, _positions: u64) {}
+}
+
+/// An [`Observer`] that ignores everything.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Quiet;
+
+impl Observer for Quiet {}
+
+/// `x`'s bits gathered from the positions of `mask`'s set bits into the low bits
+/// (the index of a position in a masked table; BMI2's `pext`).
+pub fn compress(x: u64, mask: u64) -> u64 {
+    let mut out = 0;
+    let mut bit = 0;
+    let mut m = mask;
+    while m != 0 {
+        let low = m & m.wrapping_neg();
+        if x & low != 0 {
+            out |= 1 << bit;
+        }
+        bit += 1;
+        m &= m - 1;
+    }
+    out
+}
+
+/// The low bits of `idx` scattered to the positions of `mask`'s set bits (the inverse
+/// of [`compress`]; BMI2's `pdep`).
+pub fn expand(idx: u64, mask: u64) -> u64 {
+    let mut out = 0;
+    let mut bit = 0;
+    let mut m = mask;
+    while m != 0 {
+        let low = m & m.wrapping_neg();
+        if idx >> bit & 1 == 1 {
+            out |= low;
+        }
+        bit += 1;
+        m &= m - 1;
+    }
+    out
+}
+
+/// The word of positions `lo < per_word` with `pred(lo)`.
+fn word_of(per_word: u32, pred: impl Fn(u32) -> bool) -> u64 {
+    (0..per_word)
+        .filter(|&lo| pred(lo))
+        .fold(0, |w, lo| w | 1 << lo)
+}
+
+/// How the `k` index bits of a build split into words and blocks.
+#[derive(Debug, Clone, Copy)]
+struct Split {
+    lo: u32,
+    mid: u32,
+    top: u32,
+}
+
+impl Split {
+    fn of(k: u32) -> Split {
+        let lo = k.min(6);
+        let mid = (k - lo).min(MID_BITS);
+        Split {
+            lo,
+            mid,
+            top: k - lo - mid,
+        }
+    }
+}
+
+/// The moves of a build, split by where they land (module docs, "The pass").
+struct Moves {
+    /// m_top = 0, m_mid = 0: (m_lo, DISJOINT[m_lo])
+    internal: Vec<(u32, u64)>,
+    /// m_top = 0, m_mid ≠ 0: (m_mid, m_lo, DISJOINT[m_lo])
+    local: Vec<(usize, u32, u64)>,
+    /// m_top ≠ 0, sorted by m_top: (m_top, m_mid, m_lo, DISJOINT[m_lo])
+    cross: Vec<(usize, usize, u32, u64)>,
+}
 
 impl Table {
-    /// Solves every position of `rules` (retrograde analysis).
+    /// Solves every position of `rules` (retrograde analysis): the mask with every cell
+    /// free. Side 6 takes 8 GiB and minutes: see [`Table::build_observed`].
     pub fn build(rules: &Rules) -> Table {
-        let cells = rules.cells() as u32;
-        let lo_bits = cells.min(6);
-        let hi_bits = cells - lo_bits;
-        let lo_mask = (1u32 << lo_bits) - 1;
-        let per_word = 1u32 << lo_bits;
-        let valid: u64 = if per_word == 64 {
+        Table::build_observed(rules, full_of(rules), &Quiet)
+    }
+
+    /// Solves every position whose cells outside `free` (square frame) are filled.
+    ///
+    /// # Panics
+    /// When `free` has bits outside the board.
+    pub fn build_masked(rules: &Rules, free: u64) -> Table {
+        Table::build_observed(rules, free, &Quiet)
+    }
+
+    /// [`Table::build_masked`], telling `observer` of each layer and batch of blocks.
+    ///
+    /// # Panics
+    /// When `free` has bits outside the board.
+    pub fn build_observed(rules: &Rules, free: u64, observer: &dyn Observer) -> Table {
+        let full = full_of(rules);
+        assert_eq!(free & !full, 0, "free cells outside the board");
+        let k = free.count_ones();
+        let s = Split::of(k);
+        let per_word = 1u32 << s.lo;
+        let valid = if per_word == 64 {
             !0
         } else {
             (1u64 << per_word) - 1
         };
-        let word_of = |pred: &dyn Fn(u32) -> bool| -> u64 {
-            (0..per_word)
-                .filter(|&lo| pred(lo))
-                .fold(0, |w, lo| w | 1 << lo)
-        };
-        let disjoint = |m: u32| word_of(&|lo| lo & m == 0);
-        let layers: Vec<u64> = (0..lo_bits)
+        let disjoint = |m: u32| word_of(per_word, |lo| lo & m == 0);
+        let lo_layers: Vec<u64> = (0..s.lo)
             .rev()
-            .map(|j| word_of(&|lo| lo.count_ones() == j))
+            .map(|j| word_of(per_word, |lo| lo.count_ones() == j))
             .collect();
 
-        let mut internal: Vec<(u32, u64)> = Vec::new();
-        let mut external: Vec<(u32, u32, u64)> = Vec::new();
-        for m in MoveGen::new(rules).moves(0) {
-            let (mh, ml) = (m >> lo_bits, m & lo_mask);
-            if mh == 0 {
-                internal.push((ml, disjoint(ml)));
-            } else {
-                external.push((mh, ml, disjoint(ml)));
+        // the moves of the empty board that stay inside the free cells, as indices
+        let mut moves = Moves {
+            internal: Vec::new(),
+            local: Vec::new(),
+            cross: Vec::new(),
+        };
+        let lo_mask = u64::from(per_word - 1);
+        let mid_mask = (1u64 << s.mid) - 1;
+        for m in MoveGen::new(rules).moves(full & !free) {
+            let i = compress(m, free);
+            let (ml, mm, mt) = (
+                (i & lo_mask) as u32,
+                ((i >> s.lo) & mid_mask) as usize,
+                (i >> (s.lo + s.mid)) as usize,
+            );
+            match (mt, mm) {
+                (0, 0) => moves.internal.push((ml, disjoint(ml))),
+                (0, _) => moves.local.push((mm, ml, disjoint(ml))),
+                _ => moves.cross.push((mt, mm, ml, disjoint(ml))),
             }
         }
-        let full_hi = (1u32 << hi_bits) - 1;
-        // The full board is terminal: a loss in normal play, a win in misère play.
+        moves.cross.sort_by_key(|&(mt, mm, ml, _)| (mt, mm, ml));
+
+        // The full board (index all ones) is the only terminal position: a loss in normal
+        // play, a win in misère play.
         let terminal = match rules.play() {
             Play::Normal => 0,
             Play::Misere => 1u64 << (per_word - 1),
         };
+        let block_len = 1usize << s.mid;
+        let full_top = (1usize << s.top) - 1;
 
-        let compute = |hi: u32, words: &[u64]| -> u64 {
-            let mut w = if hi == full_hi { terminal } else { 0 };
-            for &(mh, ml, d) in &external {
-                if mh & hi == 0 {
-                    w |= (!words[(hi | mh) as usize] >> ml) & d;
+        let solve_block = |top: usize, words: &[u64]| -> Vec<u64> {
+            let mut buf = vec![0u64; block_len];
+            if top == full_top {
+                buf[block_len - 1] = terminal;
+            }
+            for &(mt, mm, ml, d) in &moves.cross {
+                if mt & top != 0 {
+                    continue;
+                }
+                let src = &words[(top | mt) * block_len..][..block_len];
+                if mm == 0 {
+                    for (w, &x) in buf.iter_mut().zip(src) {
+                        *w |= (!x >> ml) & d;
+                    }
+                } else {
+                    // every mid disjoint from m_mid: the submasks of its complement
+                    let rest = (block_len - 1) & !mm;
+                    let mut mid = rest;
+                    loop {
+                        buf[mid] |= (!src[mid | mm] >> ml) & d;
+                        if mid == 0 {
+                            break;
+                        }
+                        mid = (mid - 1) & rest;
+                    }
                 }
             }
-            // inside the word: positions with fewer low marbles depend on more
-            for &layer in &layers {
-                let lost = !w;
-                let mut acc = 0u64;
-                for &(ml, d) in &internal {
-                    acc |= (lost >> ml) & d;
+            for mid in (0..block_len).rev() {
+                let mut w = buf[mid];
+                for &(mm, ml, d) in &moves.local {
+                    if mid & mm == 0 {
+                        w |= (!buf[mid | mm] >> ml) & d;
+                    }
                 }
-                w |= acc & layer;
+                // inside the word: positions with fewer low marbles depend on more
+                for &layer in &lo_layers {
+                    let lost = !w;
+                    let mut acc = 0u64;
+                    for &(ml, d) in &moves.internal {
+                        acc |= (lost >> ml) & d;
+                    }
+                    w |= acc & layer;
+                }
+                buf[mid] = w & valid;
             }
-            w & valid
+            buf
         };
 
-        let mut words = vec![0u64; 1usize << hi_bits];
-        if hi_bits <= PARALLEL_HI_BITS {
-            for hi in (0..=full_hi).rev() {
-                words[hi as usize] = compute(hi, &words);
+        let mut words = vec![0u64; block_len << s.top];
+        let mut by_count: Vec<Vec<usize>> = vec![Vec::new(); s.top as usize + 1];
+        for top in 0..=full_top {
+            by_count[top.count_ones() as usize].push(top);
+        }
+        let layers = by_count.len();
+        let positions_per_block = (block_len as u64) << s.lo;
+        for (i, layer) in by_count.iter().rev().enumerate() {
+            observer.layer(i, layers, positions_per_block * layer.len() as u64);
+            if layer.len() == 1 {
+                let top = layer[0];
+                let buf = solve_block(top, &words);
+                words[top * block_len..][..block_len].copy_from_slice(&buf);
+                observer.advance(positions_per_block);
+                continue;
             }
-        } else {
-            let mut by_count: Vec<Vec<u32>> = vec![Vec::new(); hi_bits as usize + 1];
-            for hi in 0..=full_hi {
-                by_count[hi.count_ones() as usize].push(hi);
-            }
-            for layer in by_count.iter().rev() {
-                let done: Vec<u64> = layer.par_iter().map(|&hi| compute(hi, &words)).collect();
-                for (&hi, w) in layer.iter().zip(done) {
-                    words[hi as usize] = w;
+            for batch in layer.chunks(BLOCKS_PER_BATCH) {
+                let done: Vec<Vec<u64>> = batch
+                    .par_iter()
+                    .map(|&top| solve_block(top, &words))
+                    .collect();
+                for (&top, buf) in batch.iter().zip(done) {
+                    words[top * block_len..][..block_len].copy_from_slice(&buf);
                 }
+                observer.advance(positions_per_block * batch.len() as u64);
             }
         }
         Table {
             rules: *rules,
-            lo_bits,
+            free,
+            lo_bits: s.lo,
             words,
         }
     }
 
-    /// A table from raw words (bit `lo` of word `hi` for square position
+    /// A full table from raw words (bit `lo` of word `hi` for square position
     /// `hi·2^b + lo`, `b = min(6, n²)`), such as a stored or deliberately corrupted one;
     /// [`Table::certify`] it before trusting it.
     ///
@@ -132,6 +319,7 @@ impl Table {
         );
         Table {
             rules: *rules,
+            free: full_of(rules),
             lo_bits,
             words,
         }
@@ -142,76 +330,163 @@ impl Table {
         &self.rules
     }
 
-    /// Whether the player to move wins at square-frame position `filled`.
+    /// The free cells (square frame): all cells for a full table.
+    pub fn free(&self) -> u64 {
+        self.free
+    }
+
+    /// Whether this is the full table of its rules (every cell free).
+    pub fn is_full(&self) -> bool {
+        self.free == full_of(&self.rules)
+    }
+
+    /// The table's words: word `hi` holds indices `hi·2^b + lo` (`b = min(6, k)`).
+    pub fn words(&self) -> &[u64] {
+        &self.words
+    }
+
+    /// Whether the player to move wins at the position of index `idx` (for a full
+    /// table, the square-frame position).
     #[inline]
-    pub fn wins_square(&self, filled: u32) -> bool {
-        let lo_mask = (1u32 << self.lo_bits) - 1;
-        self.words[(filled >> self.lo_bits) as usize] >> (filled & lo_mask) & 1 == 1
+    pub fn wins_index(&self, idx: u64) -> bool {
+        let lo_mask = (1u64 << self.lo_bits) - 1;
+        self.words[(idx >> self.lo_bits) as usize] >> (idx & lo_mask) & 1 == 1
     }
 
-    /// The number of positions in the table, 2^(n²).
-    pub fn len(&self) -> u64 {
-        1u64 << self.rules.cells()
+    /// Whether the player to move wins at square-frame position `filled`.
+    ///
+    /// # Panics
+    /// When `filled` lacks a cell outside the free cells (it is not in the table).
+    #[inline]
+    pub fn wins_square(&self, filled: u64) -> bool {
+        if self.is_full() {
+            return self.wins_index(filled);
+        }
+        let fixed = full_of(&self.rules) & !self.free;
+        assert_eq!(filled & fixed, fixed, "the position is not in the table");
+        self.wins_index(compress(filled, self.free))
     }
 
-    /// Always false: a table has at least the empty and the full board.
-    pub fn is_empty(&self) -> bool {
-        false
+    /// The number of positions in the table, 2^k for k free cells.
+    pub fn positions(&self) -> u64 {
+        1u64 << self.free.count_ones()
     }
 
-    /// The table's memory in bytes (one bit per position).
+    /// The table's memory in bytes (one bit per position, at least one word).
     pub fn bytes(&self) -> usize {
         self.words.len() * 8
     }
 
     /// Proves the table consistent, independently of how it was built: for every
-    /// position, with moves from the bitmask generator, a non-terminal win has a move to
-    /// a loss, a non-terminal loss has only moves to wins, and the full board (the only
-    /// terminal position) has the end rule's value (normal: loss; misère: win).
+    /// position, with moves from the shift generator ([`MoveGen::for_each`]), a
+    /// non-terminal win has a move to a loss, a non-terminal loss has only moves to wins,
+    /// and the full board (the only terminal position) has the end rule's value (normal:
+    /// loss; misère: win). 64 positions at a time: the generator runs on the word's
+    /// position with its low cells empty, and each move is checked for the word's
+    /// positions it fits by one lookup in the finished table (no layers, no blocks: a
+    /// different path from the build's).
     ///
     /// # Errors
     /// The first inconsistent position (square-frame bits) and what is wrong with it.
     pub fn certify(&self) -> Result<(), String> {
+        self.certify_observed(&Quiet)
+    }
+
+    /// [`Table::certify`], telling `observer` of each batch of positions checked.
+    ///
+    /// # Errors
+    /// As [`Table::certify`].
+    pub fn certify_observed(&self, observer: &dyn Observer) -> Result<(), String> {
         let gen = MoveGen::new(&self.rules);
         let full = gen.full();
-        let bad = (0..=full).into_par_iter().find_any(|&p| {
-            let w = self.wins_square(p);
-            if p == full {
-                return w != (self.rules.play() == Play::Misere);
-            }
-            let to_loss = gen
-                .for_each(p, |m| {
-                    if self.wins_square(p | m) {
-                        ControlFlow::Continue(())
+        let fixed = full & !self.free;
+        let lo = self.lo_bits;
+        let per_word = 1u64 << lo;
+        let valid = if lo == 6 { !0 } else { (1u64 << per_word) - 1 };
+        let same_frame = self.is_full();
+        // fits[m]: the positions lo of a word that have none of m's cells
+        let fits: Vec<u64> = (0..per_word)
+            .map(|m| (0..per_word).filter(|p| p & m == 0).fold(0, |w, p| w | 1 << p))
+            .collect();
+        let last = self.words.len() - 1;
+        let terminal_bit = 1u64 << (per_word - 1);
+        let terminal_wins = self.rules.play() == Play::Misere;
+        const CHUNK: usize = 1 << 12;
+        let bad = (0..self.words.len().div_ceil(CHUNK))
+            .into_par_iter()
+            .find_map_any(|c| {
+                let range = c * CHUNK..((c + 1) * CHUNK).min(self.words.len());
+                let n = range.len();
+                let found = range.into_iter().find_map(|hi| {
+                    let base_idx = (hi as u64) << lo;
+                    let base = if same_frame {
+                        base_idx
                     } else {
-                        ControlFlow::Break(())
+                        fixed | expand(base_idx, self.free)
+                    };
+                    let mut to_loss = 0u64;
+                    let _ = gen.for_each(base, |m| {
+                        let i = if same_frame {
+                            m
+                        } else {
+                            compress(m, self.free)
+                        };
+                        let (mh, ml) = ((i >> lo) as usize, i & (per_word - 1));
+                        to_loss |= !(self.words[hi | mh] >> ml) & fits[ml as usize];
+                        ControlFlow::Continue(())
+                    });
+                    let mut expect = to_loss & valid;
+                    if hi == last {
+                        expect &= !terminal_bit;
+                        if terminal_wins {
+                            expect |= terminal_bit;
+                        }
                     }
-                })
-                .is_break();
-            w != to_loss
-        });
+                    let diff = (self.words[hi] ^ expect) & valid;
+                    (diff != 0).then(|| base_idx | u64::from(diff.trailing_zeros()))
+                });
+                observer.advance((n as u64) << lo);
+                found
+            });
         match bad {
             None => Ok(()),
-            Some(p) if p == full => Err(format!(
-                "the full board {p:#x} is marked {} under {}",
-                if self.wins_square(p) { "won" } else { "lost" },
-                self.rules
-            )),
-            Some(p) => Err(format!(
-                "position {p:#x} is marked {} but {}",
-                if self.wins_square(p) { "won" } else { "lost" },
-                if self.wins_square(p) {
-                    "has no move to a lost position"
+            Some(idx) => {
+                let p = if same_frame {
+                    idx
                 } else {
-                    "has a move to a lost position"
+                    fixed | expand(idx, self.free)
+                };
+                let won = self.wins_index(idx);
+                let mark = if won { "won" } else { "lost" };
+                if p == full {
+                    Err(format!(
+                        "the full board {p:#x} is marked {mark} under {}",
+                        self.rules
+                    ))
+                } else {
+                    Err(format!(
+                        "position {p:#x} is marked {mark} but {}",
+                        if won {
+                            "has no move to a lost position"
+                        } else {
+                            "has a move to a lost position"
+                        }
+                    ))
                 }
-            )),
+            }
         }
     }
 }
 
-/// The `table` solver: builds the table on the first query (or takes a shared one) and
-/// answers each position with one lookup.
+/// Every cell of the rules' board, square frame.
+fn full_of(rules: &Rules) -> u64 {
+    (1u64 << rules.cells()) - 1
+}
+
+/// The `table` solver: builds the table on the first query (or takes a shared or loaded
+/// one) and answers each position with one lookup. For side 6 without a full table it
+/// builds, per query, the masked table of the position's empty cells (at most
+/// [`MASKED_MAX_EMPTY`]) and refuses larger positions, naming `--table`.
 ///
 /// # Panics
 /// [`Solver::solve`] panics when the position's side is not the rules' side (a
@@ -224,7 +499,7 @@ pub struct TableSolver {
 }
 
 impl TableSolver {
-    /// A solver for `rules`; the table is built on the first query.
+    /// A solver for `rules`; the table is built on the first query (sides 1..=5).
     pub fn new(rules: &Rules) -> Self {
         TableSolver {
             rules: *rules,
@@ -233,8 +508,13 @@ impl TableSolver {
         }
     }
 
-    /// A solver over an already built table (shared, e.g. between tests).
+    /// A solver over an already built full table (shared, e.g. between tests, or read
+    /// from a file).
+    ///
+    /// # Panics
+    /// When `table` is a masked one.
     pub fn with_table(table: Arc<Table>) -> Self {
+        assert!(table.is_full(), "a masked table answers only its own positions");
         TableSolver {
             rules: *table.rules(),
             layout: Layout::new(table.rules().side()),
@@ -242,11 +522,30 @@ impl TableSolver {
         }
     }
 
-    /// The table, built now if it was not yet.
-    pub fn table(&mut self) -> &Arc<Table> {
-        let rules = self.rules;
-        self.table
-            .get_or_insert_with(|| Arc::new(Table::build(&rules)))
+    /// The full table, built now if it was not yet (sides 1..=5; side 6 only when one was
+    /// given to [`TableSolver::with_table`]).
+    pub fn table(&mut self) -> Option<&Arc<Table>> {
+        if self.table.is_none() && self.rules.side() <= TABLE_MAX_SIDE {
+            self.table = Some(Arc::new(Table::build(&self.rules)));
+        }
+        self.table.as_ref()
+    }
+
+    fn refuse(&self, position: &Position) -> Result<(), Refusal> {
+        let empty = position.empty_cells();
+        if self.table.is_none() && self.rules.side() > TABLE_MAX_SIDE && empty > MASKED_MAX_EMPTY
+        {
+            return Err(Refusal {
+                solver: "table",
+                reason: format!(
+                    "{empty} empty cells, more than the {MASKED_MAX_EMPTY} it solves without the full \
+                     side-{side} table (build it once with `gamecheck table marble --side {side} --out FILE`)",
+                    side = self.rules.side()
+                ),
+                suggestion: "--table FILE",
+            });
+        }
+        Ok(())
     }
 }
 
@@ -255,17 +554,25 @@ impl Solver<Position, Value> for TableSolver {
         "table"
     }
 
+    fn check(&self, position: &Position) -> Result<(), Refusal> {
+        self.refuse(position)
+    }
+
     fn solve(&mut self, position: &Position) -> Result<Value, Refusal> {
         assert_eq!(
             position.side(),
             self.rules.side(),
             "position and rules differ in side"
         );
+        self.refuse(position)?;
         let sq = self.layout.to_square(position.marbles());
-        Ok(if self.table().wins_square(sq) {
-            Value::Win
-        } else {
-            Value::Loss
-        })
+        let win = match self.table() {
+            Some(t) => t.wins_square(sq),
+            None => {
+                let free = full_of(&self.rules) & !sq;
+                Table::build_masked(&self.rules, free).wins_index(0)
+            }
+        };
+        Ok(if win { Value::Win } else { Value::Loss })
     }
 }

@@ -104,7 +104,7 @@ impl ContestGame for Marble {
         let p = p.clamp(0.0, 1.0);
         let marbles = (0..self.rules.cells())
             .filter(|_| rng.random_bool(p))
-            .fold(0u32, |m, i| m | 1 << i);
+            .fold(0u64, |m, i| m | 1 << i);
         Position::new(self.rules.side(), marbles)
     }
 

@@ -182,6 +182,22 @@ pub trait Contest: Game {
     type SizeArgs: clap::Args + clap::FromArgMatches + Clone + Debug;
     /// The adapter.
     type Adapter: ContestGame<Case = Self::Case> + Send;
+    /// The flags of `solve` beyond the rules and `--solver` (marble's `--table FILE`);
+    /// [`NoSolveArgs`] for a game with none.
+    type SolveArgs: clap::Args + clap::FromArgMatches + Clone + Debug;
+
+    /// The solver `solve` runs: `variant` for `rules`, set up by the solve flags. By
+    /// default the flags are ignored and this is [`Game::solver`].
+    ///
+    /// # Errors
+    /// A solve flag that cannot be used (the message names the flag).
+    fn solve_solver(
+        rules: &Self::Rules,
+        variant: Self::Variant,
+        _args: &Self::SolveArgs,
+    ) -> Result<BoxSolver<Self>, RuleError> {
+        Ok(Self::solver(rules, variant))
+    }
 
     /// The adapter for `rules` and the size flags.
     ///
@@ -189,6 +205,10 @@ pub trait Contest: Game {
     /// A size flag outside its range (the message names the flag).
     fn contest(rules: Self::Rules, size: &Self::SizeArgs) -> Result<Self::Adapter, RuleError>;
 }
+
+/// No flags: the [`Contest::SolveArgs`] of a game whose `solve` has none of its own.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct NoSolveArgs {}
 
 /// The name of a solver variant on the command line (`bitmask`).
 pub fn variant_name<V: clap::ValueEnum>(v: V) -> String {

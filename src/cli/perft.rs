@@ -162,9 +162,11 @@ pub fn count_cmd(cmd: &CountCmd) -> Result<ExitCode, Failure> {
         CountCmd::Marble(args) => {
             let rules =
                 marble::MarbleGame::rules(args).map_err(|e| Failure::Usage(e.to_string()))?;
-            print_all(&export::write_layers(&export::layers(&Table::build(
-                &rules,
-            ))))
+            let positions = 1u64 << rules.cells();
+            let bar = Bar::new("build", positions);
+            let table = Table::build_observed(&rules, positions - 1, &bar);
+            bar.bar.finish_and_clear();
+            print_all(&export::write_layers(&export::layers(&table)))
         }
         CountCmd::Paint(args) => {
             let max = gamecheck::paint::perft::COUNT_MAX_N;
@@ -197,28 +199,87 @@ pub struct TableMarbleArgs {
     pub out: PathBuf,
 }
 
-/// Runs `table`: writes the file and its digest, prints the digest line.
+/// Draws a build or a certificate on stderr (layers done, positions per second, time
+/// left); nothing when stderr is not a terminal.
+struct Bar {
+    bar: indicatif::ProgressBar,
+    what: &'static str,
+}
+
+impl Bar {
+    fn new(what: &'static str, positions: u64) -> Bar {
+        let bar = indicatif::ProgressBar::with_draw_target(
+            Some(positions),
+            indicatif::ProgressDrawTarget::stderr(),
+        );
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{msg} [{bar:30}] {percent}% {human_pos}/{human_len} positions, {per_sec}, {eta} left",
+        ) {
+            bar.set_style(style.progress_chars("=> "));
+        }
+        bar.set_message(what);
+        Bar { bar, what }
+    }
+}
+
+impl marble::table::Observer for Bar {
+    fn layer(&self, layer: usize, layers: usize, _positions: u64) {
+        self.bar
+            .set_message(format!("{} (layer {}/{layers})", self.what, layer + 1));
+    }
+    fn advance(&self, positions: u64) {
+        self.bar.inc(positions);
+    }
+}
+
+/// Runs `table`: builds the table, proves it with the certificate, writes the file and
+/// its digest as it goes (no second copy of the table), prints the digest line; the
+/// times go to stderr.
 pub fn table_cmd(cmd: &TableCmd) -> Result<ExitCode, Failure> {
     let TableCmd::Marble(args) = cmd;
     let rules =
         marble::MarbleGame::rules(&args.rules).map_err(|e| Failure::Usage(e.to_string()))?;
-    let bytes = export::file_bytes(&Table::build(&rules));
-    let digest = export::sha256_hex(&bytes);
     let file_name = args
         .out
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .ok_or_else(|| Failure::Usage(format!("--out {}: not a file name", args.out.display())))?;
+    let cannot = |path: &std::path::Path, e: std::io::Error| {
+        Failure::Usage(format!("{}: cannot write: {e}", path.display()))
+    };
+    // open the file first, so a bad --out fails before minutes of building
+    let file = std::fs::File::create(&args.out).map_err(|e| {
+        Failure::Usage(format!("--out {}: cannot write: {e}", args.out.display()))
+    })?;
+    let positions = 1u64 << rules.cells();
+    let all = positions - 1;
+    let started = std::time::Instant::now();
+    let bar = Bar::new("build", positions);
+    let table = Table::build_observed(&rules, all, &bar);
+    bar.bar.finish_and_clear();
+    let built = started.elapsed();
+    let bar = Bar::new("certificate", positions);
+    let proof = table.certify_observed(&bar);
+    bar.bar.finish_and_clear();
+    let certified = started.elapsed() - built;
+    if let Err(e) = proof {
+        drop(file);
+        let _ = std::fs::remove_file(&args.out);
+        return Err(Failure::Internal(format!(
+            "the built table fails its certificate under {rules}: {e}"
+        )));
+    }
+    let digest = export::write_file(&table, file).map_err(|e| cannot(&args.out, e))?;
     let line = format!("{digest}  {file_name}\n");
     let mut sum_path = args.out.clone().into_os_string();
     sum_path.push(".sha256");
-    std::fs::write(&args.out, &bytes)
-        .map_err(|e| Failure::Usage(format!("--out {}: cannot write: {e}", args.out.display())))?;
-    std::fs::write(&sum_path, &line).map_err(|e| {
-        Failure::Usage(format!(
-            "{}: cannot write: {e}",
-            PathBuf::from(&sum_path).display()
-        ))
-    })?;
+    let sum_path = PathBuf::from(sum_path);
+    std::fs::write(&sum_path, &line).map_err(|e| cannot(&sum_path, e))?;
+    eprintln!(
+        "table: {positions} positions under {rules}: built in {:.1} s, certified in {:.1} s, written in {:.1} s",
+        built.as_secs_f64(),
+        certified.as_secs_f64(),
+        (started.elapsed() - built - certified).as_secs_f64()
+    );
     print_all(&line)
 }

@@ -2,13 +2,13 @@
 
 use super::games::{augment_with, PerGame};
 use super::{input_path, located, print_all, read_input, Failure};
-use gamecheck::game::{solve_cases, variant_name, Contest, Game};
+use gamecheck::game::{variant_name, Contest};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// The arguments of `solve` for game `G`.
 #[derive(Debug, clap::Args)]
-pub struct SolveArgs<G: Game> {
+pub struct SolveArgs<G: Contest> {
     /// The contest input (stdin when absent or `-`).
     pub file: Option<PathBuf>,
     #[command(flatten)]
@@ -18,6 +18,8 @@ pub struct SolveArgs<G: Game> {
     // static shared by every game's monomorphization
     #[arg(long, value_enum)]
     pub solver: Option<G::Variant>,
+    #[command(flatten)]
+    pub extra: G::SolveArgs,
 }
 
 /// `solve`'s subcommands.
@@ -34,7 +36,7 @@ impl PerGame for Solve {
 
 /// Reads every case, checks each against the solver's size limit, solves them all, then
 /// prints the contest's answers.
-pub fn solve<G: Game>(args: &SolveArgs<G>) -> Result<ExitCode, Failure> {
+pub fn solve<G: Contest>(args: &SolveArgs<G>) -> Result<ExitCode, Failure> {
     let rules = G::rules(&args.rules).map_err(|e| Failure::Usage(e.to_string()))?;
     G::contest_rules(&rules).map_err(|e| Failure::Usage(e.to_string()))?;
     let (name, text) = read_input(input_path(&args.file))?;
@@ -44,7 +46,13 @@ pub fn solve<G: Game>(args: &SolveArgs<G>) -> Result<ExitCode, Failure> {
             (other, _) => other,
         }
     })?;
-    let answers = solve_cases::<G>(&rules, args.solver.unwrap_or(G::DEFAULT_VARIANT), &cases)
+    let variant = args.solver.unwrap_or(G::DEFAULT_VARIANT);
+    let mut solver = G::solve_solver(&rules, variant, &args.extra)
         .map_err(|e| Failure::Usage(e.to_string()))?;
+    let answers: Vec<_> = gamecheck::solver::solve_each(solver.as_mut(), &cases)
+        .map_err(|e| Failure::Usage(e.to_string()))?
+        .into_iter()
+        .map(G::winner)
+        .collect();
     print_all(&G::write_answers(&answers))
 }

@@ -4,7 +4,7 @@
 use super::bitmask::Bitmask;
 use super::naive::{describe_move, Naive};
 use super::props::MovegenPair;
-use super::rules::{LineSet, Play, Rules, MAX_SIDE};
+use super::rules::{LineSet, Play, Rules, MAX_SIDE, TABLE_MAX_SIDE};
 use super::table::{Table, TableSolver};
 use super::{format, full_mask, props, Line, Position};
 use crate::error::{ParseError, RuleError};
@@ -44,7 +44,7 @@ pub fn solver(rules: &Rules, variant: Variant) -> BoxSolver<MarbleGame> {
 /// The marble rule flags (`gamecheck rules marble`, docs/rules.md).
 #[derive(Debug, Clone, clap::Args)]
 pub struct RuleArgs {
-    /// Side n of the diamond, 1..=5.
+    /// Side n of the diamond, 1..=6 (side 6: `solve --table FILE` answers any position).
     #[arg(long, default_value_t = 4)]
     pub side: usize,
     /// Run length k, 1..=side: the most marbles one move places (default min(3, side)).
@@ -68,6 +68,15 @@ pub struct SizeArgs {
     pub density: Option<f64>,
 }
 
+/// Marble's `solve` flags.
+#[derive(Debug, Clone, clap::Args)]
+pub struct SolveArgs {
+    /// A solved table written by `gamecheck table marble` for the same rule flags (the
+    /// way to answer any side-6 position: the side-6 table is 8 GiB, built once).
+    #[arg(long, value_name = "FILE")]
+    pub table: Option<std::path::PathBuf>,
+}
+
 /// A move: the cells it fills, as bits in reading order (bit `i` is the `i`-th symbol of
 /// the contest text). Displayed as the 0-based indices joined by `+` (`3+7+11`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -86,7 +95,7 @@ impl fmt::Display for Move {
 /// Random cases of the default budget.
 pub const DEFAULT_CASES: u64 = 3000;
 
-/// Most empty cells of a random side-5 position (so the oracle stays quick).
+/// Most empty cells of a random side-5 or side-6 position (so the oracle stays quick).
 pub const RANDOM_SIDE5_MAX_EMPTY: usize = 14;
 
 /// With at most this many empty cells, shrinking tries every sub-position (every way of
@@ -123,7 +132,7 @@ pub fn every_position(side: usize) -> Vec<Position> {
         .collect()
 }
 
-/// A random rule set: any side 1..=5, run, non-empty line set and end rule.
+/// A random rule set of `side` (1..=6): any run, non-empty line set and end rule.
 pub fn random_rules(rng: &mut rng::Rng, side: usize) -> Rules {
     let run = rng.random_range(1..=side);
     let lines = LineSet::from_bits(rng.random_range(1u8..=15)).expect("non-empty");
@@ -135,10 +144,10 @@ pub fn random_rules(rng: &mut rng::Rng, side: usize) -> Rules {
     Rules::new(side, Some(run), lines, play).expect("valid by construction")
 }
 
-/// A random position of `side`: uniform for sides 1..=4; for side 5 a uniform number of
-/// empty cells in 0..=14, placed uniformly.
+/// A random position of `side`: uniform for sides 1..=4; for sides 5 and 6 a uniform
+/// number of empty cells in 0..=14, placed uniformly.
 pub fn random_position(rng: &mut rng::Rng, side: usize) -> Position {
-    if side < MAX_SIDE {
+    if side < 5 {
         return Position::new(side, rng.random::<u64>());
     }
     let cells = side * side;
@@ -298,8 +307,8 @@ impl Game for MarbleGame {
             .collect()
     }
 
-    /// Any side 1..=4 with any run, line set and end rule, or one of four side-5 rule
-    /// sets (their tables are cached).
+    /// Any side 1..=4 or 6 with any run, line set and end rule, or one of four side-5
+    /// rule sets (their tables are cached).
     fn arbitrary_rules(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Rules> {
         props::arbitrary_rules(u)
     }
@@ -314,7 +323,9 @@ impl Game for MarbleGame {
 
     fn cached_solver(rules: &Rules, variant: Variant) -> BoxSolver<Self> {
         match variant {
-            Variant::Table => Box::new(TableSolver::with_table(props::cached_table(rules))),
+            Variant::Table if rules.side() <= TABLE_MAX_SIDE => {
+                Box::new(TableSolver::with_table(props::cached_table(rules)))
+            }
             other => solver(rules, other),
         }
     }
@@ -326,7 +337,7 @@ impl Game for MarbleGame {
 
     fn plan(opts: &VerifyOptions) -> Vec<Step<Self>> {
         let masks = NamedCheck {
-            rules: "sides 1-5, every family".into(),
+            rules: "sides 1-6, every family".into(),
             name: "boundary masks".into(),
             run: Box::new(|| {
                 Outcome::from_result(
@@ -353,15 +364,16 @@ impl Game for MarbleGame {
         ];
         let cases = opts.cases.unwrap_or(DEFAULT_CASES);
         if cases > 0 {
-            // random rule sets, a quarter of them of side 5, each with its share of cases
+            // random rule sets, a quarter of them of side 5 and a quarter of side 6, each
+            // with its share of cases
             let mut rng = rng::from_seed(opts.seed);
             let variants = 12usize.min(cases as usize).max(1);
             let mut suites: Vec<Suite<Self>> = Vec::new();
             for v in 0..variants {
-                let side = if v % 4 == 0 {
-                    MAX_SIDE
-                } else {
-                    rng.random_range(1..=MAX_SIDE)
+                let side = match v % 4 {
+                    0 => 5,
+                    1 => MAX_SIDE,
+                    _ => rng.random_range(1..=4),
                 };
                 let rules = random_rules(&mut rng, side);
                 let share =
@@ -374,11 +386,12 @@ impl Game for MarbleGame {
                     ..Suite::against_oracle(rules, positions, "random")
                 });
             }
-            let sides5 = suites.iter().filter(|s| s.rules.side() == MAX_SIDE).count();
+            let of_side = |n| suites.iter().filter(|s| s.rules.side() == n).count();
+            let (sides5, sides6) = (of_side(5), of_side(MAX_SIDE));
             steps.push(Step::Group(Group {
                 suites,
                 merged: Some(format!(
-                    "random: {variants} rule sets ({sides5} of side 5), seed {}",
+                    "random: {variants} rule sets ({sides5} of side 5, {sides6} of side 6), seed {}",
                     opts.seed
                 )),
                 progress: "random variants",
@@ -391,6 +404,30 @@ impl Game for MarbleGame {
 impl Contest for MarbleGame {
     type SizeArgs = SizeArgs;
     type Adapter = Marble;
+    type SolveArgs = SolveArgs;
+
+    /// With `--table FILE`: the `table` solver over the table read from FILE, whose
+    /// header must name these rules.
+    fn solve_solver(
+        rules: &Rules,
+        variant: Variant,
+        args: &SolveArgs,
+    ) -> Result<BoxSolver<Self>, RuleError> {
+        let Some(path) = &args.table else {
+            return Ok(solver(rules, variant));
+        };
+        if variant != Variant::Table {
+            return Err(RuleError(format!(
+                "--table: only the table solver reads a table file (this run's solver is `{}`)",
+                crate::game::variant_name(variant)
+            )));
+        }
+        let file = std::fs::File::open(path)
+            .map_err(|e| RuleError(format!("--table {}: cannot open: {e}", path.display())))?;
+        let table = super::export::read_file(rules, std::io::BufReader::new(file))
+            .map_err(|e| RuleError(format!("--table {}: {e}", path.display())))?;
+        Ok(Box::new(TableSolver::with_table(std::sync::Arc::new(table))))
+    }
 
     fn contest(rules: Rules, size: &SizeArgs) -> Result<Marble, RuleError> {
         Marble::new(rules, size.density).map_err(|e| RuleError(format!("--density: {}", e.0)))

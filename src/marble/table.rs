@@ -45,6 +45,9 @@ use std::sync::Arc;
 /// The most index bits of one block's words (2^14 words = 128 KiB, inside a 1 MiB L2).
 pub const MID_BITS: u32 = 14;
 
+/// The most index bits of a sub-block's words (64 words = 512 B, in L1).
+pub const SUB_BITS: u32 = 6;
+
 /// The most free cells of a masked build that [`TableSolver`] makes for one side-6 query
 /// without a table file (2^30 bits = 128 MiB, about 1 s).
 pub const MASKED_MAX_EMPTY: usize = 30;
@@ -128,6 +131,8 @@ fn word_of(per_word: u32, pred: impl Fn(u32) -> bool) -> u64 {
 struct Split {
     lo: u32,
     mid: u32,
+    /// the low bits of `mid` that index a word inside a sub-block
+    sub: u32,
     top: u32,
 }
 
@@ -138,6 +143,7 @@ impl Split {
         Split {
             lo,
             mid,
+            sub: mid.min(SUB_BITS),
             top: k - lo - mid,
         }
     }
@@ -147,8 +153,10 @@ impl Split {
 struct Moves {
     /// m_top = 0, m_mid = 0: (m_lo, DISJOINT[m_lo])
     internal: Vec<(u32, u64)>,
-    /// m_top = 0, m_mid ≠ 0: (m_mid, m_lo, DISJOINT[m_lo])
-    local: Vec<(usize, u32, u64)>,
+    /// m_top = 0, m_mid ≠ 0 above the sub-block bits: (m_sub_hi, m_sub_lo, m_lo, DISJOINT[m_lo])
+    outer: Vec<(usize, usize, u32, u64)>,
+    /// m_top = 0, m_mid ≠ 0 inside the sub-block bits: (m_sub_lo, m_lo, DISJOINT[m_lo])
+    inner: Vec<(usize, u32, u64)>,
     /// m_top ≠ 0, sorted by m_top: (m_top, m_mid, m_lo, DISJOINT[m_lo])
     cross: Vec<(usize, usize, u32, u64)>,
 }
@@ -192,11 +200,13 @@ impl Table {
         // the moves of the empty board that stay inside the free cells, as indices
         let mut moves = Moves {
             internal: Vec::new(),
-            local: Vec::new(),
+            outer: Vec::new(),
+            inner: Vec::new(),
             cross: Vec::new(),
         };
         let lo_mask = u64::from(per_word - 1);
         let mid_mask = (1u64 << s.mid) - 1;
+        let sub_len = 1usize << s.sub;
         for m in MoveGen::new(rules).moves(full & !free) {
             let i = compress(m, free);
             let (ml, mm, mt) = (
@@ -206,7 +216,12 @@ impl Table {
             );
             match (mt, mm) {
                 (0, 0) => moves.internal.push((ml, disjoint(ml))),
-                (0, _) => moves.local.push((mm, ml, disjoint(ml))),
+                (0, _) if mm >> s.sub != 0 => {
+                    moves
+                        .outer
+                        .push((mm >> s.sub, mm & (sub_len - 1), ml, disjoint(ml)))
+                }
+                (0, _) => moves.inner.push((mm, ml, disjoint(ml))),
                 _ => moves.cross.push((mt, mm, ml, disjoint(ml))),
             }
         }
@@ -248,23 +263,51 @@ impl Table {
                     }
                 }
             }
-            for mid in (0..block_len).rev() {
-                let mut w = buf[mid];
-                for &(mm, ml, d) in &moves.local {
-                    if mid & mm == 0 {
-                        w |= (!buf[mid | mm] >> ml) & d;
+            // the block's own moves, a sub-block of 2^sub words at a time (descending):
+            // first the moves into a higher sub-block, then the sub-block's own words
+            for sb in (0..block_len >> s.sub).rev() {
+                let base = sb << s.sub;
+                let (here, above) = buf.split_at_mut(base + sub_len);
+                let here = &mut here[base..];
+                for &(msh, msl, ml, d) in &moves.outer {
+                    if msh & sb != 0 {
+                        continue;
+                    }
+                    let src = &above[((sb | msh) - sb - 1) << s.sub..][..sub_len];
+                    if msl == 0 {
+                        for (w, &x) in here.iter_mut().zip(src) {
+                            *w |= (!x >> ml) & d;
+                        }
+                    } else {
+                        let rest = (sub_len - 1) & !msl;
+                        let mut sl = rest;
+                        loop {
+                            here[sl] |= (!src[sl | msl] >> ml) & d;
+                            if sl == 0 {
+                                break;
+                            }
+                            sl = (sl - 1) & rest;
+                        }
                     }
                 }
-                // inside the word: positions with fewer low marbles depend on more
-                for &layer in &lo_layers {
-                    let lost = !w;
-                    let mut acc = 0u64;
-                    for &(ml, d) in &moves.internal {
-                        acc |= (lost >> ml) & d;
+                for sl in (0..sub_len).rev() {
+                    let mut w = here[sl];
+                    for &(msl, ml, d) in &moves.inner {
+                        if sl & msl == 0 {
+                            w |= (!here[sl | msl] >> ml) & d;
+                        }
                     }
-                    w |= acc & layer;
+                    // inside the word: positions with fewer low marbles depend on more
+                    for &layer in &lo_layers {
+                        let lost = !w;
+                        let mut acc = 0u64;
+                        for &(ml, d) in &moves.internal {
+                            acc |= (lost >> ml) & d;
+                        }
+                        w |= acc & layer;
+                    }
+                    here[sl] = w & valid;
                 }
-                buf[mid] = w & valid;
             }
             buf
         };
@@ -403,7 +446,10 @@ impl Table {
         let lo = self.lo_bits;
         let per_word = 1u64 << lo;
         let valid = if lo == 6 { !0 } else { (1u64 << per_word) - 1 };
-        let same_frame = self.is_full();
+        // a contiguous run of free cells (the full board, or the prototype masks of the
+        // high cells) compresses by a shift
+        let shift = self.free.trailing_zeros();
+        let same_frame = (self.free >> shift) & ((self.free >> shift) + 1) == 0;
         // fits[m]: the positions lo of a word that have none of m's cells
         let fits: Vec<u64> = (0..per_word)
             .map(|m| (0..per_word).filter(|p| p & m == 0).fold(0, |w, p| w | 1 << p))
@@ -420,14 +466,14 @@ impl Table {
                 let found = range.into_iter().find_map(|hi| {
                     let base_idx = (hi as u64) << lo;
                     let base = if same_frame {
-                        base_idx
+                        fixed | base_idx << shift
                     } else {
                         fixed | expand(base_idx, self.free)
                     };
                     let mut to_loss = 0u64;
                     let _ = gen.for_each(base, |m| {
                         let i = if same_frame {
-                            m
+                            m >> shift
                         } else {
                             compress(m, self.free)
                         };
@@ -452,7 +498,7 @@ impl Table {
             None => Ok(()),
             Some(idx) => {
                 let p = if same_frame {
-                    idx
+                    fixed | idx << shift
                 } else {
                     fixed | expand(idx, self.free)
                 };

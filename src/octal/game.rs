@@ -548,6 +548,7 @@ impl Game for OctalGame {
 }
 
 impl Contest for OctalGame {
+    type SolveArgs = crate::game::NoSolveArgs;
     type SizeArgs = SizeArgs;
     type Adapter = Octal;
 

@@ -417,6 +417,7 @@ impl Game for PaintGame {
 }
 
 impl Contest for PaintGame {
+    type SolveArgs = crate::game::NoSolveArgs;
     type SizeArgs = SizeArgs;
     type Adapter = Paint;
 

@@ -485,6 +485,7 @@ impl Game for SevensGame {
 }
 
 impl Contest for SevensGame {
+    type SolveArgs = crate::game::NoSolveArgs;
     type SizeArgs = SizeArgs;
     type Adapter = Sevens;
 

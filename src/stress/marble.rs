@@ -3,10 +3,12 @@
 //! - generation: each cell holds a marble with probability `p`; with `--density D`,
 //!   `p = 1 − scale·(1 − D)` (rounds grow from nearly full boards to density D); without
 //!   it, `p` is drawn per position uniformly from `[1 − 0.75·scale, 1]`, so full-size
-//!   inputs mix nearly full and nearly empty boards;
+//!   inputs mix nearly full and nearly empty boards; a side-6 position then gets random
+//!   marbles until at most [`WIDE_GEN_MAX_EMPTY`] cells are empty;
 //! - input: the canonical layout (one diamond row per line, symbols separated by single
 //!   spaces, a blank line between positions), T ≤ 200 per input;
-//! - answers: the `table` solver (retrograde analysis), checked by the oracle on every
+//! - answers: the `table` solver (retrograde analysis; for side 6 over the position's
+//!   empty cells), checked by the oracle on every
 //!   position with at most [`ORACLE_MAX_EMPTY`] empty cells;
 //! - shrinking: fill one or two empty cells; with at most [`SUBSETS_MAX_EMPTY`] empty
 //!   cells, every sub-position (every way of filling some of them), fewest empty first.
@@ -15,6 +17,7 @@ use super::{ContestGame, Size};
 use crate::error::RuleError;
 use crate::marble::naive::Naive;
 use crate::marble::table::TableSolver;
+use crate::marble::rules::TABLE_MAX_SIDE;
 use crate::marble::{format, Position, Rules};
 use crate::outcome::{Value, Winner};
 use crate::rng::Rng;
@@ -23,6 +26,10 @@ use rand::Rng as _;
 
 /// The contest's limit on T: the most positions in one input.
 pub const MAX_T: usize = 200;
+
+/// The most empty cells of a generated side-6 position (its answer is the `table`
+/// solver's build over its empty cells: 2^20 positions, a few milliseconds).
+pub const WIDE_GEN_MAX_EMPTY: usize = 20;
 
 /// Positions with at most this many empty cells are also answered by the oracle.
 pub const ORACLE_MAX_EMPTY: usize = 8;
@@ -105,7 +112,15 @@ impl ContestGame for Marble {
         let marbles = (0..self.rules.cells())
             .filter(|_| rng.random_bool(p))
             .fold(0u64, |m, i| m | 1 << i);
-        Position::new(self.rules.side(), marbles)
+        let mut pos = Position::new(self.rules.side(), marbles);
+        if self.rules.side() > TABLE_MAX_SIDE {
+            // side 6: fill random empty cells down to the generation limit
+            while pos.empty_cells() > WIDE_GEN_MAX_EMPTY {
+                let holes = pos.empty_indices();
+                pos = pos.with_marble(holes[rng.random_range(0..holes.len())]);
+            }
+        }
+        pos
     }
 
     fn write_input(&self, cases: &[Position]) -> String {

@@ -1,0 +1,334 @@
+//! The 6-diamond without its 8 GiB: the one table builder on side-6 masks of free cells
+//! (checked against `bitmask`'s hash-memo search on every position and against the oracle
+//! on a sample), masked builds against full tables, the table file, and the side-6
+//! command line (`--table FILE`, refusals that name it, `gen`).
+
+mod common;
+
+use common::gamecheck;
+use gamecheck::marble::bitmask::{Bitmask, WIDE_MAX_EMPTY};
+use gamecheck::marble::export;
+use gamecheck::game::Game;
+use gamecheck::marble::game::{random_rules, MarbleGame, Variant};
+use gamecheck::marble::geometry::Layout;
+use gamecheck::marble::naive::Naive;
+use gamecheck::marble::props::{cached_table, side5_rule_sets};
+use gamecheck::marble::table::{compress, expand, Table, MASKED_MAX_EMPTY};
+use gamecheck::marble::{format, LineSet, Play, Position, Rules};
+use gamecheck::outcome::Value;
+use gamecheck::rng::{self, Rng};
+use gamecheck::solver::Solver;
+use predicates::prelude::*;
+use rand::Rng as _;
+
+const ALL6: u64 = (1 << 36) - 1;
+
+/// `k` distinct random cells of the `cells`-cell square.
+fn random_mask(rng: &mut Rng, cells: usize, k: usize) -> u64 {
+    let mut mask = 0u64;
+    while (mask.count_ones() as usize) < k {
+        mask |= 1 << rng.random_range(0..cells);
+    }
+    mask
+}
+
+fn standard6(play: Play) -> Rules {
+    Rules::new(6, None, LineSet::ALL, play).unwrap()
+}
+
+#[test]
+fn compress_and_expand_are_inverse_on_the_mask() {
+    let mut rng = rng::from_seed(1);
+    for _ in 0..2000 {
+        let mask: u64 = rng.random::<u64>() & ALL6;
+        let k = mask.count_ones();
+        let idx = rng.random::<u64>() & ((1u64 << k) - 1);
+        let x = expand(idx, mask);
+        assert_eq!(x & !mask, 0);
+        assert_eq!(x.count_ones(), idx.count_ones());
+        assert_eq!(compress(x, mask), idx);
+        // bits outside the mask are dropped, order inside it kept
+        let y: u64 = rng.random();
+        assert_eq!(expand(compress(y, mask), mask), y & mask);
+    }
+}
+
+/// Masks of 16 to 20 free cells on side 6, standard and random rules: every position of
+/// the masked table equals `bitmask`'s answer (its hash memo, one search from the top),
+/// and the masked table passes its certificate.
+#[test]
+fn masked_side6_builds_agree_with_bitmask_on_every_position() {
+    let mut rng = rng::from_seed(6);
+    let mut rule_sets = vec![standard6(Play::Normal), standard6(Play::Misere)];
+    for _ in 0..4 {
+        rule_sets.push(random_rules(&mut rng, 6));
+    }
+    for (i, rules) in rule_sets.iter().enumerate() {
+        let k = 16 + i % 5;
+        let free = random_mask(&mut rng, 36, k);
+        let fixed = ALL6 & !free;
+        let table = Table::build_masked(rules, free);
+        assert_eq!(table.positions(), 1 << k);
+        table
+            .certify()
+            .unwrap_or_else(|e| panic!("{rules}, free {free:#x}: {e}"));
+        let mut bitmask = Bitmask::new(rules);
+        for idx in (0..1u64 << k).rev() {
+            let sq = fixed | expand(idx, free);
+            assert_eq!(
+                table.wins_index(idx),
+                bitmask.wins_square(sq),
+                "{rules}, free {free:#x}, position {sq:#x}"
+            );
+            assert_eq!(table.wins_square(sq), table.wins_index(idx));
+        }
+    }
+}
+
+/// The oracle (text rows, its own move walk) on seeded positions inside 20-cell masks:
+/// each position is answered by the masked table of its mask.
+#[test]
+fn masked_side6_builds_agree_with_the_oracle() {
+    let mut rng = rng::from_seed(66);
+    let layout = Layout::new(6);
+    for round in 0..6 {
+        let rules = if round < 2 {
+            standard6([Play::Normal, Play::Misere][round])
+        } else {
+            random_rules(&mut rng, 6)
+        };
+        let free = random_mask(&mut rng, 36, 20);
+        let table = Table::build_masked(&rules, free);
+        let mut oracle = Naive::new(&rules);
+        for _ in 0..40 {
+            // at most 12 empty cells, so the oracle stays quick
+            let empty = rng.random_range(0..=12);
+            let holes = expand(random_mask(&mut rng, 20, empty), free);
+            let sq = ALL6 & !holes;
+            let pos = Position::new(6, layout.to_reading(sq));
+            let want = oracle.solve(&pos).unwrap() == Value::Win;
+            assert_eq!(
+                table.wins_square(sq),
+                want,
+                "{rules}:\n{}",
+                format::write(&[pos])
+            );
+        }
+    }
+}
+
+/// Tiny masks (fewer than 6 free cells: one partial word) on side 6 against bitmask.
+#[test]
+fn masks_smaller_than_a_word() {
+    let mut rng = rng::from_seed(7);
+    for k in 0..6 {
+        for _ in 0..20 {
+            let rules = random_rules(&mut rng, 6);
+            let free = random_mask(&mut rng, 36, k);
+            let table = Table::build_masked(&rules, free);
+            table.certify().unwrap();
+            let mut bitmask = Bitmask::new(&rules);
+            for idx in 0..1u64 << k {
+                let sq = (ALL6 & !free) | expand(idx, free);
+                assert_eq!(table.wins_index(idx), bitmask.wins_square(sq), "{rules}");
+            }
+        }
+    }
+}
+
+/// A masked build is the full table restricted to the mask: random masks of sides 4 and
+/// 5 against the full (certified) tables, on every position of the mask.
+#[test]
+fn masked_builds_are_the_full_table_restricted() {
+    let mut rng = rng::from_seed(45);
+    let mut rule_sets: Vec<Rules> = side5_rule_sets().to_vec();
+    for _ in 0..4 {
+        rule_sets.push(random_rules(&mut rng, 4));
+    }
+    for rules in rule_sets {
+        let full = cached_table(&rules);
+        let cells = rules.cells();
+        let all = (1u64 << cells) - 1;
+        for k in [3, 9, 14] {
+            let free = random_mask(&mut rng, cells, k);
+            let masked = Table::build_masked(&rules, free);
+            for idx in 0..1u64 << k {
+                let sq = (all & !free) | expand(idx, free);
+                assert_eq!(
+                    masked.wins_index(idx),
+                    full.wins_square(sq),
+                    "{rules}, free {free:#x}, position {sq:#x}"
+                );
+            }
+        }
+    }
+}
+
+/// A full side-5 table with one random bit flipped fails its certificate, which names a
+/// position.
+#[test]
+fn the_certificate_of_a_full_table_finds_a_flipped_bit_anywhere() {
+    let mut rng = rng::from_seed(5);
+    for rules in side5_rule_sets() {
+        let good = cached_table(&rules);
+        for _ in 0..3 {
+            let mut words = good.words().to_vec();
+            let p = rng.random_range(0..1u64 << 25);
+            words[(p >> 6) as usize] ^= 1 << (p & 63);
+            let bad = Table::from_words(&rules, words);
+            let e = bad.certify().unwrap_err();
+            assert!(e.contains("0x"), "{e}");
+        }
+    }
+}
+
+#[test]
+fn table_files_round_trip_and_refuse_other_rules() {
+    for rules in [Rules::standard(), side5_rule_sets()[3]] {
+        let table = cached_table(&rules);
+        let mut bytes = Vec::new();
+        let digest = export::write_file(&table, &mut bytes).unwrap();
+        assert_eq!(digest, export::sha256_hex(&bytes));
+        assert_eq!(bytes, export::file_bytes(&table));
+        let back = export::read_file(&rules, bytes.as_slice()).unwrap();
+        assert_eq!(back.words(), table.words());
+        // another end rule: the header names both
+        let other = Rules::new(
+            rules.side(),
+            Some(rules.run()),
+            rules.lines(),
+            if rules.play() == Play::Normal {
+                Play::Misere
+            } else {
+                Play::Normal
+            },
+        )
+        .unwrap();
+        let e = export::read_file(&other, bytes.as_slice())
+            .err()
+            .expect("other rules");
+        assert!(e.contains(&rules.flags()) && e.contains(&other.flags()), "{e}");
+        // cut short, too long, not a table
+        let e = export::read_file(&rules, &bytes[..bytes.len() - 1])
+            .err()
+            .unwrap();
+        assert!(e.contains("ends early"), "{e}");
+        let mut long = bytes.clone();
+        long.push(0);
+        let e = export::read_file(&rules, long.as_slice()).err().unwrap();
+        assert!(e.contains("goes on"), "{e}");
+        let e = export::read_file(&rules, &b"GCTABLE2\n"[..]).err().unwrap();
+        assert!(e.contains("not a gamecheck table"), "{e}");
+    }
+}
+
+/// `solve --table FILE` answers as the built-in table; a file of other rules, or
+/// `--table` with another solver, is a usage error naming `--table`.
+#[test]
+fn solve_reads_a_table_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("std4.gct");
+    gamecheck()
+        .args(["table", "marble", "--out"])
+        .arg(&file)
+        .assert()
+        .success();
+    let input = std::fs::read_to_string(format!(
+        "{}/tests/data/marble_sample.in",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let plain = gamecheck()
+        .args(["solve", "marble"])
+        .write_stdin(input.clone())
+        .output()
+        .unwrap();
+    assert!(plain.status.success());
+    gamecheck()
+        .args(["solve", "marble", "--table"])
+        .arg(&file)
+        .write_stdin(input.clone())
+        .assert()
+        .success()
+        .stdout(String::from_utf8(plain.stdout).unwrap());
+    gamecheck()
+        .args(["solve", "marble", "--misere", "--table"])
+        .arg(&file)
+        .write_stdin(input.clone())
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("--table").and(predicate::str::contains("--misere")));
+    gamecheck()
+        .args(["solve", "marble", "--solver", "bitmask", "--table"])
+        .arg(&file)
+        .write_stdin(input)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("--table: only the table solver"));
+}
+
+/// Side 6 without a table file: `table` answers positions up to its masked limit and
+/// `bitmask` up to its own, both as the oracle; beyond, exit 2 with nothing on stdout
+/// and a message that names `--table`.
+#[test]
+fn side6_solve_without_a_table_file() {
+    let rules = standard6(Play::Normal);
+    let mut rng = rng::from_seed(36);
+    let mut oracle = Naive::new(&rules);
+    let positions: Vec<Position> = (0..8)
+        .map(|_| {
+            let empty = rng.random_range(0..=12);
+            let holes = random_mask(&mut rng, 36, empty);
+            Position::new(6, ALL6 & !holes)
+        })
+        .collect();
+    let want: String = positions
+        .iter()
+        .map(|p| {
+            let v = oracle.solve(p).unwrap();
+            format!("{}\n", v.for_alice_to_move())
+        })
+        .collect();
+    for solver in ["table", "bitmask", "naive"] {
+        gamecheck()
+            .args(["solve", "marble", "--side", "6", "--solver", solver])
+            .write_stdin(format::write(&positions))
+            .assert()
+            .success()
+            .stdout(want.clone());
+    }
+    for (solver, limit) in [("table", MASKED_MAX_EMPTY), ("bitmask", WIDE_MAX_EMPTY)] {
+        let holes = random_mask(&mut rng, 36, limit + 1);
+        let big = Position::new(6, ALL6 & !holes);
+        gamecheck()
+            .args(["solve", "marble", "--side", "6", "--solver", solver])
+            .write_stdin(format::write(&[positions[0], big]))
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(
+                predicate::str::contains("case 2")
+                    .and(predicate::str::contains(format!("{} empty cells", limit + 1)))
+                    .and(predicate::str::contains("--table FILE")),
+            );
+    }
+}
+
+/// `gen marble --side 6` writes 36-symbol positions with at most 20 empty cells, which
+/// read back as side 6.
+#[test]
+fn gen_side6_stays_within_the_limit() {
+    let text = common::gen("marble", &["--side", "6", "--seed", "9"]);
+    let cases = format::read(&text, 6).unwrap();
+    assert!(!cases.is_empty());
+    assert!(cases
+        .iter()
+        .all(|p| p.empty_cells() <= gamecheck::stress::marble::WIDE_GEN_MAX_EMPTY));
+    let rules = standard6(Play::Normal);
+    let mut table = <MarbleGame as Game>::cached_solver(&rules, Variant::Table);
+    for p in cases.iter().take(20) {
+        table.solve(p).unwrap();
+    }
+}

@@ -4,7 +4,10 @@
 /// size: empty cells, unpainted cells, cards), instead of running for hours or exhausting
 /// memory. The message names a solver that can answer it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("solver `{solver}` refuses this position: {reason}; use `{}` instead", advice(suggestion))]
+#[error(
+    "solver `{solver}` refuses this position: {reason}; use `{}` instead",
+    advice(suggestion)
+)]
 pub struct Refusal {
     /// The solver that refused.
     pub solver: &'static str,

@@ -6,9 +6,9 @@
 mod common;
 
 use common::gamecheck;
+use gamecheck::game::Game;
 use gamecheck::marble::bitmask::{Bitmask, WIDE_MAX_EMPTY};
 use gamecheck::marble::export;
-use gamecheck::game::Game;
 use gamecheck::marble::game::{random_rules, MarbleGame, Variant};
 use gamecheck::marble::geometry::Layout;
 use gamecheck::marble::naive::Naive;
@@ -207,7 +207,10 @@ fn table_files_round_trip_and_refuse_other_rules() {
         let e = export::read_file(&other, bytes.as_slice())
             .err()
             .expect("other rules");
-        assert!(e.contains(&rules.flags()) && e.contains(&other.flags()), "{e}");
+        assert!(
+            e.contains(&rules.flags()) && e.contains(&other.flags()),
+            "{e}"
+        );
         // cut short, too long, not a table
         let e = export::read_file(&rules, &bytes[..bytes.len() - 1])
             .err()
@@ -310,7 +313,10 @@ fn side6_solve_without_a_table_file() {
             .stdout("")
             .stderr(
                 predicate::str::contains("case 2")
-                    .and(predicate::str::contains(format!("{} empty cells", limit + 1)))
+                    .and(predicate::str::contains(format!(
+                        "{} empty cells",
+                        limit + 1
+                    )))
                     .and(predicate::str::contains("--table FILE")),
             );
     }

@@ -248,9 +248,8 @@ pub fn table_cmd(cmd: &TableCmd) -> Result<ExitCode, Failure> {
         Failure::Usage(format!("{}: cannot write: {e}", path.display()))
     };
     // open the file first, so a bad --out fails before minutes of building
-    let file = std::fs::File::create(&args.out).map_err(|e| {
-        Failure::Usage(format!("--out {}: cannot write: {e}", args.out.display()))
-    })?;
+    let file = std::fs::File::create(&args.out)
+        .map_err(|e| Failure::Usage(format!("--out {}: cannot write: {e}", args.out.display())))?;
     let positions = 1u64 << rules.cells();
     let all = positions - 1;
     let started = std::time::Instant::now();

@@ -132,9 +132,12 @@ pub fn read_file(rules: &Rules, mut input: impl Read) -> Result<Table, String> {
         let mut at = 0;
         while at < words.len() {
             let n = (words.len() - at).min(buf.len() / 8);
-            input
-                .read_exact(&mut buf[..n * 8])
-                .map_err(|_| format!("the file ends early: expected {} bytes of bits", positions / 8))?;
+            input.read_exact(&mut buf[..n * 8]).map_err(|_| {
+                format!(
+                    "the file ends early: expected {} bytes of bits",
+                    positions / 8
+                )
+            })?;
             for (w, b) in words[at..at + n].iter_mut().zip(buf.chunks_exact(8)) {
                 *w = u64::from_le_bytes(b.try_into().expect("8 bytes"));
             }

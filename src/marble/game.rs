@@ -426,7 +426,9 @@ impl Contest for MarbleGame {
             .map_err(|e| RuleError(format!("--table {}: cannot open: {e}", path.display())))?;
         let table = super::export::read_file(rules, std::io::BufReader::new(file))
             .map_err(|e| RuleError(format!("--table {}: {e}", path.display())))?;
-        Ok(Box::new(TableSolver::with_table(std::sync::Arc::new(table))))
+        Ok(Box::new(TableSolver::with_table(std::sync::Arc::new(
+            table,
+        ))))
     }
 
     fn contest(rules: Rules, size: &SizeArgs) -> Result<Marble, RuleError> {

@@ -29,8 +29,8 @@
 //!   the 8 GiB table is read in long runs, not at random; then the words in descending
 //!   `mid` order take the block's own moves, and inside each word the 64 positions by
 //!   falling popcount of `lo` take the word's own moves.
-//! - In place: a block is solved into a buffer and copied into the one table; no second
-//!   copy of the table exists.
+//! - In place: a block is solved into its task's buffer (in cache) and copied into the
+//!   one table by that task; no second copy of the table exists.
 
 use super::geometry::Layout;
 use super::movegen::MoveGen;
@@ -52,8 +52,44 @@ pub const SUB_BITS: u32 = 6;
 /// without a table file (2^30 bits = 128 MiB, about 1 s).
 pub const MASKED_MAX_EMPTY: usize = 30;
 
-/// Blocks solved between two copies into the table (bounds the buffers: 64 × 128 KiB).
-const BLOCKS_PER_BATCH: usize = 64;
+/// The table's words, shared by the tasks of one layer of the build.
+///
+/// Safety rests on the order of the pass: while a layer runs, each block of the layer is
+/// written by exactly one task (the one that solves it), and every read is of a block of
+/// an earlier layer (a strict superset of the block's marbles), finished before the layer
+/// started — `par_iter` returns only when all its tasks are done. So no word is read
+/// and written at the same time, and no block is written twice at once.
+struct Shared {
+    ptr: *mut u64,
+    len: usize,
+}
+
+// SAFETY: see the type's doc: the build's layer order keeps reads and writes apart.
+unsafe impl Sync for Shared {}
+
+impl Shared {
+    /// Block `b` of `len` words.
+    ///
+    /// # Safety
+    /// No task may write block `b` while the slice lives.
+    unsafe fn block(&self, b: usize, len: usize) -> &[u64] {
+        assert!((b + 1) * len <= self.len, "block {b} outside the table");
+        // SAFETY: in bounds (checked), and the caller guarantees no concurrent write
+        unsafe { std::slice::from_raw_parts(self.ptr.add(b * len), len) }
+    }
+
+    /// Copies `data` into block `b` (of `data.len()` words).
+    ///
+    /// # Safety
+    /// No other task may read or write block `b` meanwhile.
+    unsafe fn write(&self, b: usize, data: &[u64]) {
+        let len = data.len();
+        assert!((b + 1) * len <= self.len, "block {b} outside the table");
+        // SAFETY: in bounds (checked), `data` is a task-local buffer (no overlap), and
+        // the caller guarantees that nobody else touches block `b`
+        unsafe { std::ptr::copy_nonoverlapping(data.as_ptr(), self.ptr.add(b * len), len) }
+    }
+}
 
 /// A solved rule set: one bit per position, set when the player to move wins.
 ///
@@ -236,8 +272,8 @@ impl Table {
         let block_len = 1usize << s.mid;
         let full_top = (1usize << s.top) - 1;
 
-        let solve_block = |top: usize, words: &[u64]| -> Vec<u64> {
-            let mut buf = vec![0u64; block_len];
+        let solve_block = |top: usize, table: &Shared, buf: &mut [u64]| {
+            buf.fill(0);
             if top == full_top {
                 buf[block_len - 1] = terminal;
             }
@@ -245,7 +281,9 @@ impl Table {
                 if mt & top != 0 {
                     continue;
                 }
-                let src = &words[(top | mt) * block_len..][..block_len];
+                // SAFETY: block top | mt ⊋ top has more marbles: a finished block of an
+                // earlier layer, which no task writes any more (see `Shared`)
+                let src = unsafe { table.block(top | mt, block_len) };
                 if mm == 0 {
                     for (w, &x) in buf.iter_mut().zip(src) {
                         *w |= (!x >> ml) & d;
@@ -309,7 +347,6 @@ impl Table {
                     here[sl] = w & valid;
                 }
             }
-            buf
         };
 
         let mut words = vec![0u64; block_len << s.top];
@@ -319,26 +356,25 @@ impl Table {
         }
         let layers = by_count.len();
         let positions_per_block = (block_len as u64) << s.lo;
+        let table = Shared {
+            ptr: words.as_mut_ptr(),
+            len: words.len(),
+        };
         for (i, layer) in by_count.iter().rev().enumerate() {
             observer.layer(i, layers, positions_per_block * layer.len() as u64);
-            if layer.len() == 1 {
-                let top = layer[0];
-                let buf = solve_block(top, &words);
-                words[top * block_len..][..block_len].copy_from_slice(&buf);
-                observer.advance(positions_per_block);
-                continue;
-            }
-            for batch in layer.chunks(BLOCKS_PER_BATCH) {
-                let done: Vec<Vec<u64>> = batch
-                    .par_iter()
-                    .map(|&top| solve_block(top, &words))
-                    .collect();
-                for (&top, buf) in batch.iter().zip(done) {
-                    words[top * block_len..][..block_len].copy_from_slice(&buf);
-                }
-                observer.advance(positions_per_block * batch.len() as u64);
-            }
+            layer.par_iter().for_each_init(
+                || vec![0u64; block_len],
+                |buf, &top| {
+                    solve_block(top, &table, buf);
+                    // SAFETY: `top` is in this layer, solved by this task alone; other
+                    // tasks read only blocks of earlier layers (see `Shared`)
+                    unsafe { table.write(top, buf) };
+                    observer.advance(positions_per_block);
+                },
+            );
         }
+        // `table` borrows `words` through a raw pointer: it is not used past this point
+        drop(table);
         Table {
             rules: *rules,
             free,
@@ -452,7 +488,11 @@ impl Table {
         let same_frame = (self.free >> shift) & ((self.free >> shift) + 1) == 0;
         // fits[m]: the positions lo of a word that have none of m's cells
         let fits: Vec<u64> = (0..per_word)
-            .map(|m| (0..per_word).filter(|p| p & m == 0).fold(0, |w, p| w | 1 << p))
+            .map(|m| {
+                (0..per_word)
+                    .filter(|p| p & m == 0)
+                    .fold(0, |w, p| w | 1 << p)
+            })
             .collect();
         let last = self.words.len() - 1;
         let terminal_bit = 1u64 << (per_word - 1);
@@ -560,7 +600,10 @@ impl TableSolver {
     /// # Panics
     /// When `table` is a masked one.
     pub fn with_table(table: Arc<Table>) -> Self {
-        assert!(table.is_full(), "a masked table answers only its own positions");
+        assert!(
+            table.is_full(),
+            "a masked table answers only its own positions"
+        );
         TableSolver {
             rules: *table.rules(),
             layout: Layout::new(table.rules().side()),
@@ -579,8 +622,7 @@ impl TableSolver {
 
     fn refuse(&self, position: &Position) -> Result<(), Refusal> {
         let empty = position.empty_cells();
-        if self.table.is_none() && self.rules.side() > TABLE_MAX_SIDE && empty > MASKED_MAX_EMPTY
-        {
+        if self.table.is_none() && self.rules.side() > TABLE_MAX_SIDE && empty > MASKED_MAX_EMPTY {
             return Err(Refusal {
                 solver: "table",
                 reason: format!(

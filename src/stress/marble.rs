@@ -16,8 +16,8 @@
 use super::{ContestGame, Size};
 use crate::error::RuleError;
 use crate::marble::naive::Naive;
-use crate::marble::table::TableSolver;
 use crate::marble::rules::TABLE_MAX_SIDE;
+use crate::marble::table::TableSolver;
 use crate::marble::{format, Position, Rules};
 use crate::outcome::{Value, Winner};
 use crate::rng::Rng;

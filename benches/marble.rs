@@ -53,6 +53,35 @@ fn table_build(c: &mut Criterion) {
             t
         })
     });
+    // the side-6 pass on part of the board: the standard rules with the last 28 square
+    // cells free (2^28 positions, 32 MiB); its answers are proved by the certificate,
+    // benchmarked below
+    let std6 = side6();
+    g.throughput(Throughput::Elements(1 << 28));
+    g.bench_function("side6_mask28", |b| {
+        b.iter(|| Table::build_masked(black_box(&std6), MASK28))
+    });
+    g.finish();
+}
+
+fn side6() -> Rules {
+    Rules::new(6, None, LineSet::ALL, Play::Normal).unwrap()
+}
+
+/// The last 28 cells of the 6 × 6 square frame.
+const MASK28: u64 = ((1u64 << 28) - 1) << 8;
+
+/// The certificate (forward lookups over the shift generator, 64 positions a word): the
+/// 5-diamond's full table and the side-6 prototype's masked one.
+fn certify(c: &mut Criterion) {
+    let mut g = c.benchmark_group("marble/certify");
+    g.sample_size(10);
+    let t5 = Table::build(&side5());
+    g.throughput(Throughput::Elements(1 << 25));
+    g.bench_function("side5_standard", |b| b.iter(|| t5.certify().unwrap()));
+    let t6 = Table::build_masked(&side6(), MASK28);
+    g.throughput(Throughput::Elements(1 << 28));
+    g.bench_function("side6_mask28", |b| b.iter(|| t6.certify().unwrap()));
     g.finish();
 }
 
@@ -131,5 +160,5 @@ fn movegen(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, table_build, answer_batch, movegen);
+criterion_group!(benches, table_build, certify, answer_batch, movegen);
 criterion_main!(benches);

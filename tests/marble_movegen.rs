@@ -30,7 +30,7 @@ fn check_every_board(side: usize) -> u64 {
                     panic!("{e}");
                 }
             }
-            u64::from(full_mask(side)) + 1
+            full_mask(side) + 1
         })
         .sum()
 }

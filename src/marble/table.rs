@@ -356,25 +356,26 @@ impl Table {
         }
         let layers = by_count.len();
         let positions_per_block = (block_len as u64) << s.lo;
-        let table = Shared {
-            ptr: words.as_mut_ptr(),
-            len: words.len(),
-        };
-        for (i, layer) in by_count.iter().rev().enumerate() {
-            observer.layer(i, layers, positions_per_block * layer.len() as u64);
-            layer.par_iter().for_each_init(
-                || vec![0u64; block_len],
-                |buf, &top| {
-                    solve_block(top, &table, buf);
-                    // SAFETY: `top` is in this layer, solved by this task alone; other
-                    // tasks read only blocks of earlier layers (see `Shared`)
-                    unsafe { table.write(top, buf) };
-                    observer.advance(positions_per_block);
-                },
-            );
+        {
+            // `table` points into `words`; it ends with this scope, before `words` moves
+            let table = Shared {
+                ptr: words.as_mut_ptr(),
+                len: words.len(),
+            };
+            for (i, layer) in by_count.iter().rev().enumerate() {
+                observer.layer(i, layers, positions_per_block * layer.len() as u64);
+                layer.par_iter().for_each_init(
+                    || vec![0u64; block_len],
+                    |buf, &top| {
+                        solve_block(top, &table, buf);
+                        // SAFETY: `top` is in this layer, solved by this task alone; other
+                        // tasks read only blocks of earlier layers (see `Shared`)
+                        unsafe { table.write(top, buf) };
+                        observer.advance(positions_per_block);
+                    },
+                );
+            }
         }
-        // `table` borrows `words` through a raw pointer: it is not used past this point
-        drop(table);
         Table {
             rules: *rules,
             free,

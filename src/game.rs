@@ -195,7 +195,7 @@ pub trait Contest: Game {
         rules: &Self::Rules,
         variant: Self::Variant,
         _args: &Self::SolveArgs,
-    ) -> Result<BoxSolver<Self>, RuleError> {
+    ) -> Result<BoxSolver<Self>, String> {
         Ok(Self::solver(rules, variant))
     }
 

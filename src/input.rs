@@ -124,12 +124,20 @@ pub fn parse_u64(
     })
 }
 
-/// `text` cut to at most 20 characters for an error message.
+/// `text` cut to at most 20 characters for an error message, control characters shown
+/// as `\u{1b}` escapes (an input's escape sequence must not reach the terminal raw).
 pub fn shorten(text: &str) -> String {
+    let shown = |c: char| -> String {
+        if c.is_control() {
+            c.escape_unicode().to_string()
+        } else {
+            c.to_string()
+        }
+    };
+    let head: String = text.chars().take(20).map(shown).collect();
     if text.chars().count() <= 20 {
-        text.to_string()
+        head
     } else {
-        let head: String = text.chars().take(20).collect();
         format!("{head}…")
     }
 }
@@ -174,6 +182,13 @@ pub fn decode(bytes: &[u8]) -> Result<&str, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shortened_text_shows_control_characters_as_escapes() {
+        assert_eq!(shorten("ab\u{1b}[2J\0"), "ab\\u{1b}[2J\\u{0}");
+        assert_eq!(shorten(&"x".repeat(25)), format!("{}…", "x".repeat(20)));
+        assert!(!shorten("\u{7}\u{1b}\u{9b}").chars().any(char::is_control));
+    }
 
     #[test]
     fn a_lone_cr_ends_a_line_and_crlf_ends_one_line() {

@@ -378,3 +378,60 @@ fn a_game_without_a_read_hint_gives_no_tip() {
         assert!(!err.contains("tip:"), "{game}: {err}");
     }
 }
+
+/// A negative number given to a numeric flag is that flag's bad value (named), not an
+/// unknown argument; and `stress GAME --` with no program shows the shape once.
+#[test]
+fn negative_values_name_their_flag() {
+    for (args, flag) in [
+        (&["gen", "marble", "--cases", "-1"][..], "--cases"),
+        (&["perft", "marble", "--depth", "-1"][..], "--depth"),
+        (
+            &["values", "octal", "--code", ".07", "--upto", "-1"][..],
+            "--upto",
+        ),
+        (
+            &["stress", "marble", "--timeout", "-1", "--", "true"][..],
+            "--timeout",
+        ),
+    ] {
+        let out = gamecheck()
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .get_output()
+            .clone();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(flag), "{args:?}: {err}");
+        assert!(!err.contains("unexpected argument"), "{args:?}: {err}");
+    }
+    let out = gamecheck()
+        .args(["stress", "marble", "--"])
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("gamecheck stress marble -- PROGRAM"), "{err}");
+    assert!(!err.contains("-- --"), "{err}");
+}
+
+/// Text from the input shown in an error has its control characters escaped, so an
+/// escape sequence in a bad input cannot reach the terminal.
+#[test]
+fn control_characters_of_the_input_are_escaped_in_errors() {
+    for input in ["1\n****************\u{1b}[2J\n", "\u{1b}[2J\n"] {
+        let out = gamecheck()
+            .args(["solve", "marble"])
+            .write_stdin(input)
+            .assert()
+            .code(2)
+            .stdout("")
+            .get_output()
+            .clone();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(!err.contains('\u{1b}'), "{err:?}");
+        assert!(err.contains("\\u{1b}"), "{err:?}");
+    }
+}

@@ -338,3 +338,66 @@ fn gen_side6_stays_within_the_limit() {
         table.solve(p).unwrap();
     }
 }
+
+/// `solve --table` checks the file before trusting it: the digest file beside it is
+/// required and must match, and a side-4 or side-5 table must pass its certificate
+/// (here with a digest file rewritten to match the flipped bit).
+#[test]
+fn solve_checks_the_table_file_before_trusting_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("std4.gct");
+    gamecheck()
+        .args(["table", "marble", "--out"])
+        .arg(&good)
+        .assert()
+        .success();
+    let bytes = std::fs::read(&good).unwrap();
+    let sum = std::fs::read_to_string(format!("{}.sha256", good.display())).unwrap();
+    let mut flipped = bytes.clone();
+    let at = bytes.len() - (1 << 16) / 8 + 224;
+    flipped[at] ^= 1;
+    let input = "1\n.\n. .\n* . .\n. * . .\n. * .\n. .\n.\n";
+    let run = |file: &std::path::Path| {
+        gamecheck()
+            .args(["solve", "marble", "--table"])
+            .arg(file)
+            .write_stdin(input)
+            .assert()
+    };
+    run(&good).success().stdout("Alice\n");
+    // the old digest beside a changed file
+    let f = dir.path().join("flip.gct");
+    std::fs::write(&f, &flipped).unwrap();
+    std::fs::write(format!("{}.sha256", f.display()), &sum).unwrap();
+    run(&f)
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("does not match its digest file"));
+    // a digest that matches the changed file: the certificate rejects it
+    std::fs::write(
+        format!("{}.sha256", f.display()),
+        format!("{}  flip.gct\n", export::sha256_hex(&flipped)),
+    )
+    .unwrap();
+    run(&f)
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("fails its certificate"));
+    // no digest file
+    let lone = dir.path().join("lone.gct");
+    std::fs::write(&lone, &bytes).unwrap();
+    run(&lone)
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("lone.gct.sha256"));
+    // a file of the wrong length says so before reading it
+    let short = dir.path().join("short.gct");
+    std::fs::write(&short, &bytes[..bytes.len() - 1]).unwrap();
+    std::fs::write(format!("{}.sha256", short.display()), &sum).unwrap();
+    run(&short)
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "bytes; the table of these rules is",
+        ));
+}

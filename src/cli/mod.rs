@@ -147,7 +147,13 @@ impl Failure {
 
 /// Parses the command line, runs it, and maps the outcome to an exit code.
 pub fn run() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    use clap::{CommandFactory as _, FromArgMatches as _};
+    // `--cases -1` is a bad value of --cases (named in the error), not an unknown flag
+    let cmd = with_negative_numbers(Cli::command());
+    let cli = match cmd
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m))
+    {
         Ok(cli) => cli,
         Err(e) => tips::exit(e),
     };
@@ -155,6 +161,13 @@ pub fn run() -> ExitCode {
         Ok(code) => code,
         Err(f) => f.exit(),
     }
+}
+
+/// `cmd` and all its subcommands taking `-1` as a flag's value (so the value's own check
+/// names the flag) rather than as an unknown flag.
+fn with_negative_numbers(cmd: clap::Command) -> clap::Command {
+    cmd.allow_negative_numbers(true)
+        .mut_subcommands(with_negative_numbers)
 }
 
 /// A game's arguments from its subcommand's matches (clap has checked them already).

@@ -142,7 +142,8 @@ pub fn perft<G: Perft>(args: &PerftArgs<G>) -> Result<ExitCode, Failure> {
 /// `count GAME`.
 #[derive(Debug, Subcommand)]
 pub enum CountCmd {
-    /// Positions, P-positions and N-positions by number of marbles, from the table solver.
+    /// Positions, P-positions and N-positions by number of marbles, from the table solver
+    /// (side 6: the full table, 8 GiB of memory and about a minute).
     Marble(marble::game::RuleArgs),
     /// For N = 1..=max-n: how many of the 4^N strips are P-positions.
     Paint(CountPaintArgs),
@@ -164,8 +165,10 @@ pub fn count_cmd(cmd: &CountCmd) -> Result<ExitCode, Failure> {
                 marble::MarbleGame::rules(args).map_err(|e| Failure::Usage(e.to_string()))?;
             let positions = 1u64 << rules.cells();
             let bar = Bar::new("build", positions);
-            let table = Table::build_observed(&rules, positions - 1, &bar);
+            let table = Table::try_build_observed(&rules, positions - 1, &bar);
             bar.bar.finish_and_clear();
+            let table =
+                table.map_err(|e| Failure::Usage(format!("--side {}: {e}", rules.side())))?;
             print_all(&export::write_layers(&export::layers(&table)))
         }
         CountCmd::Paint(args) => {
@@ -185,7 +188,8 @@ pub fn count_cmd(cmd: &CountCmd) -> Result<ExitCode, Failure> {
 /// `table GAME`.
 #[derive(Debug, Subcommand)]
 pub enum TableCmd {
-    /// Write the solved table of a rule set (GCTABLE1) and FILE.sha256 beside it.
+    /// Write the solved table of a rule set (GCTABLE1), certified, and FILE.sha256 beside it
+    /// (side 6: 8 GiB of memory and disk, about 3 minutes).
     Marble(TableMarbleArgs),
 }
 
@@ -254,8 +258,16 @@ pub fn table_cmd(cmd: &TableCmd) -> Result<ExitCode, Failure> {
     let all = positions - 1;
     let started = std::time::Instant::now();
     let bar = Bar::new("build", positions);
-    let table = Table::build_observed(&rules, all, &bar);
+    let table = Table::try_build_observed(&rules, all, &bar);
     bar.bar.finish_and_clear();
+    let table = match table {
+        Ok(t) => t,
+        Err(e) => {
+            drop(file);
+            let _ = std::fs::remove_file(&args.out);
+            return Err(Failure::Usage(format!("--side {}: {e}", rules.side())));
+        }
+    };
     let built = started.elapsed();
     let bar = Bar::new("certificate", positions);
     let proof = table.certify_observed(&bar);

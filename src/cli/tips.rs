@@ -65,10 +65,18 @@ fn tip(error: &clap::Error, args: &[String]) -> Option<String> {
                 )
             })
         }
-        ("stress", ErrorKind::MissingRequiredArgument) => Some(format!(
-            "give the program under test after `--`: gamecheck {} -- PROGRAM [ARGS]…",
-            args.join(" ")
-        )),
+        ("stress", ErrorKind::MissingRequiredArgument) => {
+            // the user's words up to a `--` they already typed, then the right shape
+            let given: Vec<&str> = args
+                .iter()
+                .map(String::as_str)
+                .take_while(|&a| a != "--")
+                .collect();
+            Some(format!(
+                "give the program under test after `--`: gamecheck {} -- PROGRAM [ARGS]…",
+                given.join(" ")
+            ))
+        }
         _ => None,
     }
 }

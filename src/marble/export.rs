@@ -84,18 +84,99 @@ pub fn write_file(table: &Table, out: impl Write) -> std::io::Result<String> {
     Ok(hex(&hasher.finalize()))
 }
 
-/// Reads a table file written by [`write_file`] for `rules`.
+/// The length in bytes of the table file of `rules`: header, then ⌈2^(n²) / 8⌉ bytes.
+pub fn file_len(rules: &Rules) -> u64 {
+    header(rules).len() as u64 + (1u64 << rules.cells()).div_ceil(8)
+}
+
+/// Reads the table file at `path` for `rules` and checks it before anyone trusts it: its
+/// length, its SHA-256 against `path.sha256` (which `gamecheck table` writes beside it;
+/// required), and — for sides 1..=5, where it costs at most 50 ms — the certificate
+/// ([`Table::certify`]). A side-6 table is trusted on its digest (its certificate costs
+/// two minutes: `gamecheck table` ran it before writing the file).
 ///
 /// # Errors
-/// A message when the file cannot be read, does not start with [`MAGIC`], was written
-/// for other rules (its header line differs from `rules`' flags), or has the wrong
-/// length for them.
-pub fn read_file(rules: &Rules, mut input: impl Read) -> Result<Table, String> {
+/// A message that names what is wrong: the file or its digest file cannot be read, the
+/// length or the digest differs, the header names other rules, or the certificate fails.
+pub fn read_checked(rules: &Rules, path: &std::path::Path) -> Result<Table, String> {
+    let name = path.display();
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot open {name}: {e}"))?;
+    let mut sum_path = path.as_os_str().to_owned();
+    sum_path.push(".sha256");
+    let sum_path = std::path::PathBuf::from(sum_path);
+    let sum = std::fs::read_to_string(&sum_path).map_err(|e| {
+        format!(
+            "cannot read its digest file {}: {e} (`gamecheck table` writes one beside the table)",
+            sum_path.display()
+        )
+    })?;
+    let want = sum
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot open {name}: {e}"))?;
+    let mut head = Vec::new();
+    std::io::Read::take(&file, 256)
+        .read_to_end(&mut head)
+        .map_err(|e| format!("cannot read {name}: {e}"))?;
+    if !head.starts_with(MAGIC.as_bytes()) {
+        return Err(format!(
+            "{name} is not a gamecheck table: it does not start with `{}`",
+            MAGIC.trim_end()
+        ));
+    }
+    if meta.len() != file_len(rules) {
+        // a header of other rules says more than a length
+        read_header(rules, &mut head.as_slice())?;
+        return Err(format!(
+            "{name} is {} bytes; the table of these rules is {} bytes",
+            meta.len(),
+            file_len(rules)
+        ));
+    }
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot open {name}: {e}"))?;
+    let mut reader = Hashing {
+        inner: std::io::BufReader::with_capacity(1 << 20, file),
+        hasher: Sha256::new(),
+    };
+    let table = read_file(rules, &mut reader)?;
+    let got = hex(&reader.hasher.finalize());
+    if got != want {
+        return Err(format!(
+            "{name} does not match its digest file {}: SHA-256 {got}, expected {want}",
+            sum_path.display()
+        ));
+    }
+    if rules.side() <= super::rules::TABLE_MAX_SIDE {
+        table
+            .certify()
+            .map_err(|e| format!("{name} fails its certificate: {e}"))?;
+    }
+    Ok(table)
+}
+
+/// A reader that hashes what it reads.
+struct Hashing<R> {
+    inner: R,
+    hasher: Sha256,
+}
+
+impl<R: Read> Read for Hashing<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.hasher.update(&buf[..n]);
+        Ok(n)
+    }
+}
+
+/// Reads the magic line and the rules line, which must be those of `rules`.
+fn read_header(rules: &Rules, input: &mut impl Read) -> Result<(), String> {
     let expected = header(rules);
     let mut head = vec![0u8; MAGIC.len()];
     input
         .read_exact(&mut head)
-        .map_err(|e| format!("cannot read the header: {e}"))?;
+        .map_err(|_| "the file ends inside its header".to_string())?;
     if head != MAGIC.as_bytes() {
         return Err(format!(
             "not a gamecheck table: it does not start with `{}`",
@@ -108,7 +189,7 @@ pub fn read_file(rules: &Rules, mut input: impl Read) -> Result<Table, String> {
     loop {
         input
             .read_exact(&mut byte)
-            .map_err(|e| format!("cannot read the rules line: {e}"))?;
+            .map_err(|_| "the file ends inside its rules line".to_string())?;
         if byte[0] == b'\n' {
             break;
         }
@@ -121,12 +202,24 @@ pub fn read_file(rules: &Rules, mut input: impl Read) -> Result<Table, String> {
     let want = &expected[MAGIC.len()..expected.len() - 1];
     if line != want {
         return Err(format!(
-            "the table was written for `{line}`, but the flags give `{want}`"
+            "the table was written for `{}`, but the flags give `{want}`",
+            line.escape_debug()
         ));
     }
+    Ok(())
+}
+
+/// Reads a table file written by [`write_file`] for `rules`.
+///
+/// # Errors
+/// A message when the file cannot be read, does not start with [`MAGIC`], was written
+/// for other rules (its header line differs from `rules`' flags), or has the wrong
+/// length for them.
+pub fn read_file(rules: &Rules, mut input: impl Read) -> Result<Table, String> {
+    read_header(rules, &mut input)?;
     let positions = 1u64 << rules.cells();
     let lo = (rules.cells() as u32).min(6);
-    let mut words = vec![0u64; (positions >> lo) as usize];
+    let mut words = super::table::zeroed_words((positions >> lo) as usize)?;
     if positions >= 64 {
         let mut buf = vec![0u8; 1 << 20];
         let mut at = 0;

@@ -407,25 +407,23 @@ impl Contest for MarbleGame {
     type SolveArgs = SolveArgs;
 
     /// With `--table FILE`: the `table` solver over the table read from FILE, whose
-    /// header must name these rules.
+    /// header must name these rules, checked by [`super::export::read_checked`].
     fn solve_solver(
         rules: &Rules,
         variant: Variant,
         args: &SolveArgs,
-    ) -> Result<BoxSolver<Self>, RuleError> {
+    ) -> Result<BoxSolver<Self>, String> {
         let Some(path) = &args.table else {
             return Ok(solver(rules, variant));
         };
         if variant != Variant::Table {
-            return Err(RuleError(format!(
+            return Err(format!(
                 "--table: only the table solver reads a table file (this run's solver is `{}`)",
                 crate::game::variant_name(variant)
-            )));
+            ));
         }
-        let file = std::fs::File::open(path)
-            .map_err(|e| RuleError(format!("--table {}: cannot open: {e}", path.display())))?;
-        let table = super::export::read_file(rules, std::io::BufReader::new(file))
-            .map_err(|e| RuleError(format!("--table {}: {e}", path.display())))?;
+        let table =
+            super::export::read_checked(rules, path).map_err(|e| format!("--table: {e}"))?;
         Ok(Box::new(TableSolver::with_table(std::sync::Arc::new(
             table,
         ))))

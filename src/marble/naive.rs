@@ -111,7 +111,14 @@ impl Naive {
             return Err(Refusal {
                 solver: "naive",
                 reason: format!("{empty} empty cells, more than its limit of {MAX_EMPTY}"),
-                suggestion: "table",
+                // side 6 beyond the table solver's own limit needs the table file
+                suggestion: if position.side() > super::rules::TABLE_MAX_SIDE
+                    && empty > super::table::MASKED_MAX_EMPTY
+                {
+                    "--table FILE"
+                } else {
+                    "table"
+                },
             });
         }
         Ok(())

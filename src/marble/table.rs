@@ -215,8 +215,25 @@ impl Table {
     /// [`Table::build_masked`], telling `observer` of each layer and batch of blocks.
     ///
     /// # Panics
-    /// When `free` has bits outside the board.
+    /// When `free` has bits outside the board, or the table's memory (2^k bits) cannot
+    /// be allocated (see [`Table::try_build_observed`]).
     pub fn build_observed(rules: &Rules, free: u64, observer: &dyn Observer) -> Table {
+        Table::try_build_observed(rules, free, observer).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Table::build_observed`], with an allocation failure as an error.
+    ///
+    /// # Errors
+    /// The table's memory (2^k bits: 8 GiB for the full side-6 table) cannot be
+    /// allocated.
+    ///
+    /// # Panics
+    /// When `free` has bits outside the board.
+    pub fn try_build_observed(
+        rules: &Rules,
+        free: u64,
+        observer: &dyn Observer,
+    ) -> Result<Table, String> {
         let full = full_of(rules);
         assert_eq!(free & !full, 0, "free cells outside the board");
         let k = free.count_ones();
@@ -349,7 +366,7 @@ impl Table {
             }
         };
 
-        let mut words = vec![0u64; block_len << s.top];
+        let mut words = zeroed_words(block_len << s.top)?;
         let mut by_count: Vec<Vec<usize>> = vec![Vec::new(); s.top as usize + 1];
         for top in 0..=full_top {
             by_count[top.count_ones() as usize].push(top);
@@ -376,12 +393,12 @@ impl Table {
                 );
             }
         }
-        Table {
+        Ok(Table {
             rules: *rules,
             free,
             lo_bits: s.lo,
             words,
-        }
+        })
     }
 
     /// A full table from raw words (bit `lo` of word `hi` for square position
@@ -562,6 +579,32 @@ impl Table {
                 }
             }
         }
+    }
+}
+
+/// `n` zero words, or an error that says how much memory they need.
+///
+/// # Errors
+/// The allocation fails (a machine or a `ulimit -v` with less memory).
+pub fn zeroed_words(n: usize) -> Result<Vec<u64>, String> {
+    let mut v: Vec<u64> = Vec::new();
+    v.try_reserve_exact(n).map_err(|_| {
+        format!(
+            "the table needs {} of memory, which cannot be allocated here",
+            human_bytes(n as u64 * 8)
+        )
+    })?;
+    v.resize(n, 0);
+    Ok(v)
+}
+
+/// `bytes` as `8 GiB`, `4 MiB`, `512 B`.
+fn human_bytes(bytes: u64) -> String {
+    match bytes {
+        b if b >= 1 << 30 => format!("{:.0} GiB", b as f64 / (1u64 << 30) as f64),
+        b if b >= 1 << 20 => format!("{:.0} MiB", b as f64 / (1u64 << 20) as f64),
+        b if b >= 1 << 10 => format!("{:.0} KiB", b as f64 / (1u64 << 10) as f64),
+        b => format!("{b} B"),
     }
 }
 

@@ -15,7 +15,7 @@ pub struct Refusal {
     pub reason: String,
     /// A solver that can answer the position (`periodic`), or a flag that lets this
     /// one answer it (`--table FILE`, starting with `--`).
-    pub suggestion: &'static str,
+    pub suggestion: std::borrow::Cow<'static, str>,
 }
 
 /// `--solver S` for a solver, the flag itself for a flag.
@@ -112,7 +112,7 @@ mod tests {
                 return Err(Refusal {
                     solver: "counting",
                     reason: format!("{p} is above 10"),
-                    suggestion: "other",
+                    suggestion: "other".into(),
                 });
             }
             Ok(())

@@ -70,7 +70,7 @@ impl Solver<u32, Value> for Naive {
             return Err(Refusal {
                 solver: "naive",
                 reason: format!("a heap of {n}"),
-                suggestion: "formula",
+                suggestion: "formula".into(),
             });
         }
         Ok(())

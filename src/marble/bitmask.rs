@@ -84,7 +84,7 @@ impl Bitmask {
                      `gamecheck table marble --side {} --out FILE`)",
                     self.side, self.side
                 ),
-                suggestion: "--table FILE",
+                suggestion: "--table FILE".into(),
             });
         }
         Ok(())

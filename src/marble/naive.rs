@@ -115,9 +115,9 @@ impl Naive {
                 suggestion: if position.side() > super::rules::TABLE_MAX_SIDE
                     && empty > super::table::MASKED_MAX_EMPTY
                 {
-                    "--table FILE"
+                    "--table FILE".into()
                 } else {
-                    "table"
+                    "table".into()
                 },
             });
         }

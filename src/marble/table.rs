@@ -674,7 +674,7 @@ impl TableSolver {
                      side-{side} table (build it once with `gamecheck table marble --side {side} --out FILE`)",
                     side = self.rules.side()
                 ),
-                suggestion: "--table FILE",
+                suggestion: "--table FILE".into(),
             });
         }
         Ok(())

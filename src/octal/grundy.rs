@@ -19,6 +19,17 @@ pub const DEFAULT_TABLE: usize = 4096;
 /// The largest table `--max-n` allows.
 pub const MAX_TABLE: usize = 1_000_000;
 
+/// What to suggest for a heap of `largest` tokens beyond a table: `--max-n` just large
+/// enough (the table is O(n²) to compute for codes with a 4 bit, so not the maximum),
+/// or `otherwise` when no table allowed reaches it.
+pub fn larger_table(largest: u64, otherwise: &'static str) -> std::borrow::Cow<'static, str> {
+    if largest < MAX_TABLE as u64 {
+        format!("--max-n {}", largest + 1).into()
+    } else {
+        otherwise.into()
+    }
+}
+
 /// One option of a heap: remove `take` tokens and leave `leave` (0, 1 or 2 non-empty
 /// heaps; for two, the smaller first).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -145,7 +156,7 @@ impl Solver<Position, Value> for Grundy {
                     "a heap of {largest} tokens is beyond its table g(0..{}) (--max-n {})",
                     self.size, self.size
                 ),
-                suggestion: "periodic",
+                suggestion: larger_table(largest, "periodic"),
             });
         }
         Ok(())

@@ -136,7 +136,7 @@ impl Naive {
                     "{} tokens in all, more than the oracle's {MAX_PINS}",
                     p.tokens()
                 ),
-                suggestion: "periodic",
+                suggestion: "periodic".into(),
             });
         }
         Ok(())

@@ -80,7 +80,7 @@ impl Solver<Position, Value> for Periodic {
                      {largest} tokens is beyond that table",
                     self.table.len()
                 ),
-                suggestion: "periodic --max-n 1000000",
+                suggestion: super::grundy::larger_table(largest, "naive"),
             });
         }
         Ok(())

@@ -161,7 +161,7 @@ fn packed(position: &Position) -> Result<u64, Refusal> {
     packed.ok_or_else(|| Refusal {
         solver: "bitmask",
         reason: format!("{u} unpainted cells, more than its limit of {MAX_UNPAINTED}"),
-        suggestion: "periodic",
+        suggestion: "periodic".into(),
     })
 }
 

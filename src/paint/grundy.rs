@@ -291,7 +291,7 @@ fn longest_run(position: &Position, scratch: &mut Scratch) -> Result<u64, Refusa
             reason: format!(
                 "a run of {longest} unpainted columns, more than its limit of {MAX_RUN}"
             ),
-            suggestion: "periodic",
+            suggestion: "periodic".into(),
         });
     }
     Ok(longest)

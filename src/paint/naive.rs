@@ -36,7 +36,7 @@ impl Naive {
             return Err(Refusal {
                 solver: "naive",
                 reason: format!("{u} unpainted cells, more than its limit of {MAX_UNPAINTED}"),
-                suggestion: "periodic",
+                suggestion: "periodic".into(),
             });
         }
         Ok(())

@@ -251,7 +251,7 @@ impl Naive {
             return Err(Refusal {
                 solver: "naive",
                 reason: format!("a deck of {cards} cards, more than its limit of {MAX_CARDS}"),
-                suggestion: "table",
+                suggestion: "table".into(),
             });
         }
         Ok(())

@@ -200,6 +200,12 @@ mod tests {
         let mut g = Grundy::new(".77".parse().unwrap(), 100);
         assert!(g.solve(&Position::new(vec![99, 3]).unwrap()).is_ok());
         let e = g.solve(&Position::new(vec![100]).unwrap()).unwrap_err();
+        // the table that just reaches the heap, or (past the largest table) periodic
+        assert_eq!(e.suggestion, "--max-n 101");
+        let e = g
+            .solve(&Position::new(vec![MAX_TABLE as u64]).unwrap())
+            .unwrap_err();
         assert_eq!(e.suggestion, "periodic");
+        assert_eq!(larger_table(MAX_TABLE as u64 - 1, "x"), "--max-n 1000000");
     }
 }

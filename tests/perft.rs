@@ -432,3 +432,201 @@ fn golden_files() {
         }
     }
 }
+
+/// Past `u128`: `perft` refuses with the largest depth whose count fits, split or not,
+/// on two octal families whose counts are known in closed form — `.2` (take one token
+/// and leave a non-empty heap) on two heaps of 10^18 has 2^d lines of d moves; `.1`
+/// (take a heap of exactly one token) on k heaps of 1 has k!/(k − d)! for d ≤ k and none
+/// longer, so the depth above an overflowing one counts 0 and must not be taken as fitting.
+#[test]
+fn an_overflowing_count_is_refused_with_the_largest_depth_that_fits() {
+    use gamecheck::octal::game::{OctalGame, RuleArgs};
+    use gamecheck::perft::{perft, PerftError, Refused};
+    let rules = |code: &str| {
+        OctalGame::rules(&RuleArgs {
+            code: Some(code.into()),
+            ..Default::default()
+        })
+        .unwrap()
+    };
+    let power = |k: u128, d: u32| k.checked_pow(d);
+    let falling = |k: u128, d: u32| {
+        if u128::from(d) > k {
+            return Some(0);
+        }
+        (0..u128::from(d)).try_fold(1u128, |n, i| n.checked_mul(k - i))
+    };
+    let mut cases: Vec<(&str, Vec<u64>, Box<dyn Fn(u32) -> Option<u128>>)> = Vec::new();
+    cases.push((
+        ".2",
+        vec![1_000_000_000_000_000_000; 2],
+        Box::new(move |d| power(2, d)),
+    ));
+    for k in (30..=60u64).step_by(2) {
+        cases.push((
+            ".1",
+            vec![1; k as usize],
+            Box::new(move |d| falling(u128::from(k), d)),
+        ));
+    }
+    for (code, heaps, closed) in &cases {
+        let rules = rules(code);
+        let w = OctalGame::walker(&rules);
+        let fits = (0..200)
+            .take_while(|&d| closed(d).is_some())
+            .last()
+            .unwrap();
+        for depth in fits.saturating_sub(1)..=fits + 3 {
+            for split in [false, true] {
+                let got = perft::<OctalGame>(&w, heaps, depth, Generator::Fast, split);
+                let what = format!("{code} {} heaps, depth {depth}, split {split}", heaps.len());
+                match closed(depth) {
+                    Some(n) => assert_eq!(got.map(|(_, total)| total), Ok(n), "{what}"),
+                    None => assert_eq!(
+                        got,
+                        Err(Refused {
+                            error: PerftError::Overflow { depth },
+                            fits: (0..depth).rev().find(|&d| closed(d).is_some()).unwrap(),
+                        }),
+                        "{what}"
+                    ),
+                }
+            }
+        }
+    }
+}
+
+/// The moves of `heaps` under `code` straight from the digits, in the test's own way:
+/// (the notation `i:k`, `i:k=a`, `i:k=a+b`, the heaps after, in no particular order).
+fn octal_moves_by_hand(code: &gamecheck::octal::Code, heaps: &[u64]) -> Vec<(String, Vec<u64>)> {
+    let mut out = Vec::new();
+    for (i, &h) in heaps.iter().enumerate() {
+        let others: Vec<u64> = heaps
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .map(|(_, &x)| x)
+            .collect();
+        let with = |leave: &[u64]| -> Vec<u64> { others.iter().chain(leave).copied().collect() };
+        for k in 1..=code.t() as u64 {
+            let d = code.digit(k as usize);
+            if h == k && d & 1 != 0 {
+                out.push((format!("{}:{k}", i + 1), with(&[])));
+            }
+            if h > k && d & 2 != 0 {
+                out.push((format!("{}:{k}={}", i + 1, h - k), with(&[h - k])));
+            }
+            if h > k && d & 4 != 0 {
+                for a in 1..=(h - k) / 2 {
+                    let b = h - k - a;
+                    out.push((format!("{}:{k}={a}+{b}", i + 1), with(&[a, b])));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn octal_count_by_hand(code: &gamecheck::octal::Code, heaps: &[u64], depth: u32) -> u128 {
+    if depth == 0 {
+        return 1;
+    }
+    octal_moves_by_hand(code, heaps)
+        .iter()
+        .map(|(_, next)| octal_count_by_hand(code, next, depth - 1))
+        .sum()
+}
+
+/// Octal perft against a count of the test's own (moves from the digits, no memo): every
+/// code .d and .dd from random rows of 1–3 heaps, depths 0–3, by both generators, and
+/// `--divide`'s lines (notation and count of each first move) — the heaps after a move,
+/// the memo key and the notation all show in these numbers.
+#[test]
+fn octal_perft_matches_a_count_by_hand() {
+    use gamecheck::octal::game::{short_codes, OctalGame, Rules};
+    use rand::Rng as _;
+    let mut rng = gamecheck::rng::from_seed(12);
+    for code in short_codes() {
+        let w = OctalGame::walker(&Rules::new(code));
+        for _ in 0..4 {
+            let heaps: Vec<u64> = (0..rng.random_range(1..=3))
+                .map(|_| rng.random_range(1..=7))
+                .collect();
+            for depth in 0..=3 {
+                let want = octal_count_by_hand(&code, &heaps, depth);
+                for gen in [Generator::Fast, Generator::Oracle] {
+                    assert_eq!(
+                        count::<OctalGame>(&w, &heaps, depth, gen),
+                        Ok(want),
+                        "{code} {heaps:?} depth {depth} {gen:?}"
+                    );
+                }
+                if depth == 0 {
+                    continue;
+                }
+                let mut lines: Vec<(String, u128)> = octal_moves_by_hand(&code, &heaps)
+                    .into_iter()
+                    .map(|(mv, next)| (mv, octal_count_by_hand(&code, &next, depth - 1)))
+                    .collect();
+                lines.sort();
+                let (got, total) = divide::<OctalGame>(&w, &heaps, depth, Generator::Fast).unwrap();
+                let got: Vec<(String, u128)> = got.into_iter().map(|l| (l.mv, l.count)).collect();
+                assert_eq!(
+                    (got, total),
+                    (lines, want),
+                    "{code} {heaps:?} depth {depth}"
+                );
+            }
+        }
+    }
+}
+
+/// Octal's start: `--heap N` for N in 1..=10^18 (one heap), refused at 0 and past 10^18;
+/// `--from FILE` starts from the file's heaps, in their order (the same divide as the
+/// library's count from those heaps).
+#[test]
+fn octal_starts_from_heap_or_from_a_file() {
+    use gamecheck::octal::game::{OctalGame, RuleArgs};
+    use gamecheck::octal::perft::StartArgs;
+    let rules = OctalGame::rules(&RuleArgs {
+        code: Some(".77".into()),
+        ..Default::default()
+    })
+    .unwrap();
+    let max = gamecheck::octal::MAX_HEAP;
+    for h in [1, 2, 3, 17, 1000, max - 1, max] {
+        assert_eq!(
+            OctalGame::default_start(&rules, &StartArgs { heap: Some(h) }),
+            Ok(vec![h])
+        );
+    }
+    for h in [0, max + 1, u64::MAX] {
+        let e = OctalGame::default_start(&rules, &StartArgs { heap: Some(h) }).unwrap_err();
+        assert!(e.0.contains("--heap"), "{e}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = gamecheck::rng::from_seed(7);
+    for i in 0..6 {
+        let heaps: Vec<u64> = (0..rand::Rng::random_range(&mut rng, 1..=3))
+            .map(|_| rand::Rng::random_range(&mut rng, 1..=9))
+            .collect();
+        let file = dir.path().join(format!("case{i}.in"));
+        let text: Vec<String> = heaps.iter().map(u64::to_string).collect();
+        std::fs::write(&file, format!("1\n{} {}\n", heaps.len(), text.join(" "))).unwrap();
+        let w = OctalGame::walker(&rules);
+        let (lines, total) = divide::<OctalGame>(&w, &heaps, 2, Generator::Fast).unwrap();
+        let mut want: String = lines
+            .iter()
+            .map(|l| format!("{}: {}\n", l.mv, l.count))
+            .collect();
+        want.push_str(&format!("total: {total}\n"));
+        gamecheck()
+            .args([
+                "perft", "octal", "--code", ".77", "--depth", "2", "--divide", "--from",
+            ])
+            .arg(&file)
+            .assert()
+            .success()
+            .stdout(want);
+    }
+}

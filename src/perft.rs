@@ -285,8 +285,10 @@ fn memo_fits_within<P: Perft>(
             for (_, c) in children(s) {
                 next.entry(P::key(&c)).or_insert(c);
             }
-            if next.len() > limit {
-                break; // this layer alone passes the bound
+            if entries + next.len() > limit {
+                // depth d + 1 memoizes R_{d−1} too, and this part of it already passes
+                // the bound: refused without building the rest of the layer
+                return d;
             }
         }
         layer = next;

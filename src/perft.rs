@@ -338,13 +338,10 @@ pub fn perft<P: Perft>(
     // the refusal stays quick). Past u128: counts are tried downward until one fits.
     let fits = match error {
         PerftError::MemoBound { .. } => memo_ok,
-        PerftError::Overflow { .. } => {
-            let mut d = depth - 1;
-            while d > 0 && count::<P>(walker, state, d, gen).is_err() {
-                d -= 1;
-            }
-            d
-        }
+        PerftError::Overflow { .. } => (0..depth)
+            .rev()
+            .find(|&d| count::<P>(walker, state, d, gen).is_ok())
+            .unwrap_or(0),
     };
     Err(Refused { error, fits })
 }

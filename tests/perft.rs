@@ -630,3 +630,57 @@ fn octal_starts_from_heap_or_from_a_file() {
             .stdout(want);
     }
 }
+
+/// Paint's start, at every width around the fast generator's limit of 32 columns:
+/// `--n N` and `--from` give the strip with its painted cells cleared from the mask
+/// (column c at bits 2(c−1), 2(c−1)+1) for 1 ≤ N ≤ 32, and a located refusal that names
+/// the limit past it (`--n 0` too); the state reads back as the same position.
+#[test]
+fn paint_starts_at_every_width_up_to_the_limit() {
+    use gamecheck::paint::perft::{StartArgs, State};
+    use gamecheck::paint::{Cell, Position};
+    use rand::Rng as _;
+    let rules = Default::default();
+    let mut rng = gamecheck::rng::from_seed(32);
+    for n in 0..=40u64 {
+        let start = PaintGame::default_start(&rules, &StartArgs { n });
+        if (1..=32).contains(&n) {
+            let all = if n == 32 {
+                u64::MAX
+            } else {
+                (1 << (2 * n)) - 1
+            };
+            assert_eq!(start, Ok(State { n, free: all }), "--n {n}");
+        } else {
+            let e = start.unwrap_err().0;
+            assert!(e.contains("--n"), "{n}: {e}");
+            if n > 0 {
+                assert!(e.contains("32"), "{n}: {e}");
+            }
+            continue;
+        }
+        // random painted cells: the state's mask and the position it reads back as
+        for _ in 0..8 {
+            let painted: Vec<Cell> = (1..=n)
+                .flat_map(|c| [Cell::new(1, c), Cell::new(2, c)])
+                .filter(|_| rng.random_bool(0.4))
+                .collect();
+            let mut free = u64::MAX >> (64 - 2 * n);
+            for c in &painted {
+                free &= !(1 << (2 * (c.col - 1) + u64::from(c.row) - 1));
+            }
+            let pos = Position::new(n, painted).unwrap();
+            let state = PaintGame::state_of(&rules, &pos).unwrap();
+            assert_eq!(state, State { n, free }, "{pos:?}");
+            let mut back = state.position().painted().to_vec();
+            let mut want = pos.painted().to_vec();
+            back.sort();
+            want.sort();
+            assert_eq!((state.position().n(), back), (n, want));
+        }
+    }
+    for n in [33, 34, 40, 1000] {
+        let e = PaintGame::state_of(&rules, &Position::empty(n).unwrap()).unwrap_err();
+        assert!(e.0.contains("32"), "{n}: {e}");
+    }
+}

@@ -31,6 +31,8 @@ set_files() {
     sevens-search) echo "src/sevens/movegen.rs src/sevens/search.rs src/sevens/memo.rs src/sevens/table.rs" ;;
     judge) echo "src/stress/judge.rs" ;;
     readers) echo "src/marble/format.rs src/paint/format.rs src/sevens/format.rs src/input.rs" ;;
+    perft) echo "src/perft.rs src/paint/perft.rs src/sevens/perft.rs src/octal/perft.rs src/harness/signature.rs" ;;
+    octal) echo "src/octal/code.rs src/octal/contest.rs src/octal/format.rs src/octal/game.rs src/octal/grundy.rs src/octal/mod.rs src/octal/naive.rs src/octal/periodic.rs src/octal/props.rs src/octal/shrink.rs" ;;
     *) return 1 ;;
     esac
 }
@@ -43,10 +45,12 @@ set_tests() {
     sevens-*) echo "--lib --test sevens_movegen --test sevens_certify --test sevens_props --test zoo" ;;
     judge) echo "--lib --test stress_judge" ;;
     readers) echo "--lib --test marble_cli --test paint_cli --test sevens_cli --test line_ends" ;;
+    perft) echo "--lib --test perft" ;;
+    octal) echo "--lib --test octal_cli --test octal_fuzz_props --test octal_period --test octal_props" ;;
     esac
 }
 
-sets="harness marble-geometry marble-movegen marble-solvers paint-period sevens-search judge readers"
+sets="harness marble-geometry marble-movegen marble-solvers paint-period sevens-search judge readers perft octal"
 if [ $# -eq 0 ] || [ "$1" = list ]; then
     for s in $sets; do printf '%-16s %s\n' "$s" "$(set_files "$s")"; done
     exit 0

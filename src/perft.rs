@@ -108,6 +108,8 @@ struct Counter<'a, P: Perft> {
     walker: &'a P::Walker,
     gen: Generator,
     memo: FxHashMap<(P::Key, u32), u128>,
+    /// The most memo entries ([`MEMO_LIMIT`]; smaller in the tests of the bound).
+    limit: usize,
 }
 
 /// Why the walk stopped (the depth is added by the caller).
@@ -144,7 +146,7 @@ impl<P: Perft> Counter<'_, P> {
             let n = self.count(child, depth - 1)?;
             total = total.checked_add(n).ok_or(Stop::Overflow)?;
         }
-        if self.memo.len() >= MEMO_LIMIT {
+        if self.memo.len() >= self.limit {
             return Err(Stop::Memo);
         }
         self.memo.insert(key, total);
@@ -177,6 +179,7 @@ pub fn divide<P: Perft>(
         walker,
         gen,
         memo: FxHashMap::default(),
+        limit: MEMO_LIMIT,
     };
     let stop = |s: Stop| match s {
         Stop::Overflow => PerftError::Overflow { depth },
@@ -209,10 +212,22 @@ pub fn count<P: Perft>(
     depth: u32,
     gen: Generator,
 ) -> Result<u128, PerftError> {
+    count_within::<P>(walker, state, depth, gen, MEMO_LIMIT)
+}
+
+/// [`count`] with a memo of at most `limit` entries.
+fn count_within<P: Perft>(
+    walker: &P::Walker,
+    state: &P::State,
+    depth: u32,
+    gen: Generator,
+    limit: usize,
+) -> Result<u128, PerftError> {
     let mut c = Counter::<P> {
         walker,
         gen,
         memo: FxHashMap::default(),
+        limit,
     };
     c.count(state, depth).map_err(|s| match s {
         Stop::Overflow => PerftError::Overflow { depth },
@@ -233,6 +248,17 @@ pub fn memo_fits<P: Perft>(
     depth: u32,
     gen: Generator,
 ) -> u32 {
+    memo_fits_within::<P>(walker, state, depth, gen, MEMO_LIMIT)
+}
+
+/// [`memo_fits`] for a memo of at most `limit` entries.
+fn memo_fits_within<P: Perft>(
+    walker: &P::Walker,
+    state: &P::State,
+    depth: u32,
+    gen: Generator,
+    limit: usize,
+) -> u32 {
     let children = |s: &P::State| match gen {
         Generator::Fast => P::fast_children(walker, s),
         Generator::Oracle => P::oracle_children(walker, s),
@@ -247,7 +273,7 @@ pub fn memo_fits<P: Perft>(
             return depth; // the game is over: deeper counts memoize nothing more
         }
         entries += layer.len();
-        if entries > MEMO_LIMIT {
+        if entries > limit {
             return d;
         }
         d += 1;
@@ -259,8 +285,10 @@ pub fn memo_fits<P: Perft>(
             for (_, c) in children(s) {
                 next.entry(P::key(&c)).or_insert(c);
             }
-            if next.len() > MEMO_LIMIT {
-                break; // this layer alone passes the bound
+            if entries + next.len() > limit {
+                // depth d + 1 memoizes R_{d−1} too, and this part of it already passes
+                // the bound: refused without building the rest of the layer
+                return d;
             }
         }
         layer = next;
@@ -310,13 +338,85 @@ pub fn perft<P: Perft>(
     // the refusal stays quick). Past u128: counts are tried downward until one fits.
     let fits = match error {
         PerftError::MemoBound { .. } => memo_ok,
-        PerftError::Overflow { .. } => {
-            let mut d = depth - 1;
-            while d > 0 && count::<P>(walker, state, d, gen).is_err() {
-                d -= 1;
-            }
-            d
-        }
+        PerftError::Overflow { .. } => (0..depth)
+            .rev()
+            .find(|&d| count::<P>(walker, state, d, gen).is_ok())
+            .unwrap_or(0),
     };
     Err(Refused { error, fits })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::octal::{game::OctalGame, Code};
+    use rand::Rng as _;
+    use std::collections::HashSet;
+
+    /// `S_d` for d = 0..=`depth`: the memo entries a count of depth d keeps,
+    /// Σ_{i ≤ d−2} |R_i| with `R_i` the distinct keys exactly `i` moves away, from a
+    /// breadth-first walk of its own.
+    fn memo_sizes(code: &Code, start: &[u64], depth: u32) -> Vec<usize> {
+        let mut layer: Vec<Vec<u64>> = vec![start.to_vec()];
+        let mut sizes = vec![0, 0];
+        let mut sum = 0;
+        for _ in 2..=depth {
+            let keys: HashSet<Vec<u64>> = layer.iter().map(OctalGame::key).collect();
+            sum += keys.len();
+            sizes.push(sum);
+            let mut seen = HashSet::new();
+            layer = layer
+                .iter()
+                .flat_map(|s| OctalGame::fast_children(code, s))
+                .map(|(_, c)| c)
+                .filter(|c| seen.insert(OctalGame::key(c)))
+                .collect();
+        }
+        sizes.truncate(depth as usize + 1);
+        sizes
+    }
+
+    /// The memo bound, at every limit around the exact memo sizes: `memo_fits` gives the
+    /// largest depth whose memo has at most `limit` entries (a walk of its own), a count
+    /// of that depth keeps within the bound and one deeper is refused by it.
+    #[test]
+    fn memo_fits_is_the_largest_depth_whose_count_keeps_within_the_bound() {
+        let mut rng = crate::rng::from_seed(13);
+        let codes = [".77", ".07", ".4", ".137", ".6", ".3"];
+        for round in 0..60 {
+            let code: Code = codes[round % codes.len()].parse().unwrap();
+            let heaps: Vec<u64> = (0..rng.random_range(1..=3))
+                .map(|_| rng.random_range(1..=9))
+                .collect();
+            let depth = rng.random_range(0..=7);
+            let sizes = memo_sizes(&code, &heaps, depth);
+            let mut limits: Vec<usize> = sizes
+                .iter()
+                .flat_map(|&s| [s.saturating_sub(1), s, s + 1])
+                .collect();
+            limits.push(rng.random_range(0..=200));
+            for limit in limits {
+                let want = (0..=depth)
+                    .filter(|&d| sizes[d as usize] <= limit)
+                    .max()
+                    .unwrap();
+                for gen in [Generator::Fast, Generator::Oracle] {
+                    let got = memo_fits_within::<OctalGame>(&code, &heaps, depth, gen, limit);
+                    assert_eq!(got, want, "{code} {heaps:?} depth {depth} limit {limit}");
+                    assert!(
+                        count_within::<OctalGame>(&code, &heaps, got, gen, limit).is_ok(),
+                        "{code} {heaps:?} depth {got} limit {limit}"
+                    );
+                    if got < depth {
+                        assert_eq!(
+                            count_within::<OctalGame>(&code, &heaps, got + 1, gen, limit),
+                            Err(PerftError::MemoBound { depth: got + 1 }),
+                            "{code} {heaps:?} depth {} limit {limit}",
+                            got + 1
+                        );
+                    }
+                }
+            }
+        }
+    }
 }

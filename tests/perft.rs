@@ -432,3 +432,294 @@ fn golden_files() {
         }
     }
 }
+
+/// Past `u128`: `perft` refuses with the largest depth whose count fits, split or not,
+/// on two octal families whose counts are known in closed form — `.2` (take one token
+/// and leave a non-empty heap) on two heaps of 10^18 has 2^d lines of d moves; `.1`
+/// (take a heap of exactly one token) on k heaps of 1 has k!/(k − d)! for d ≤ k and none
+/// longer, so the depth above an overflowing one counts 0 and must not be taken as fitting.
+#[test]
+fn an_overflowing_count_is_refused_with_the_largest_depth_that_fits() {
+    use gamecheck::octal::game::{OctalGame, RuleArgs};
+    use gamecheck::perft::{perft, PerftError, Refused};
+    let rules = |code: &str| {
+        OctalGame::rules(&RuleArgs {
+            code: Some(code.into()),
+            ..Default::default()
+        })
+        .unwrap()
+    };
+    let power = |k: u128, d: u32| k.checked_pow(d);
+    let falling = |k: u128, d: u32| {
+        if u128::from(d) > k {
+            return Some(0);
+        }
+        (0..u128::from(d)).try_fold(1u128, |n, i| n.checked_mul(k - i))
+    };
+    let mut cases: Vec<(&str, Vec<u64>, Box<dyn Fn(u32) -> Option<u128>>)> = Vec::new();
+    cases.push((
+        ".2",
+        vec![1_000_000_000_000_000_000; 2],
+        Box::new(move |d| power(2, d)),
+    ));
+    for k in (30..=60u64).step_by(2) {
+        cases.push((
+            ".1",
+            vec![1; k as usize],
+            Box::new(move |d| falling(u128::from(k), d)),
+        ));
+    }
+    for (code, heaps, closed) in &cases {
+        let rules = rules(code);
+        let w = OctalGame::walker(&rules);
+        let fits = (0..200)
+            .take_while(|&d| closed(d).is_some())
+            .last()
+            .unwrap();
+        for depth in fits.saturating_sub(1)..=fits + 3 {
+            for split in [false, true] {
+                let got = perft::<OctalGame>(&w, heaps, depth, Generator::Fast, split);
+                let what = format!("{code} {} heaps, depth {depth}, split {split}", heaps.len());
+                match closed(depth) {
+                    Some(n) => assert_eq!(got.map(|(_, total)| total), Ok(n), "{what}"),
+                    None => assert_eq!(
+                        got,
+                        Err(Refused {
+                            error: PerftError::Overflow { depth },
+                            fits: (0..depth).rev().find(|&d| closed(d).is_some()).unwrap(),
+                        }),
+                        "{what}"
+                    ),
+                }
+            }
+        }
+    }
+}
+
+/// The moves of `heaps` under `code` straight from the digits, in the test's own way:
+/// (the notation `i:k`, `i:k=a`, `i:k=a+b`, the heaps after, in no particular order).
+fn octal_moves_by_hand(code: &gamecheck::octal::Code, heaps: &[u64]) -> Vec<(String, Vec<u64>)> {
+    let mut out = Vec::new();
+    for (i, &h) in heaps.iter().enumerate() {
+        let others: Vec<u64> = heaps
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .map(|(_, &x)| x)
+            .collect();
+        let with = |leave: &[u64]| -> Vec<u64> { others.iter().chain(leave).copied().collect() };
+        for k in 1..=code.t() as u64 {
+            let d = code.digit(k as usize);
+            if h == k && d & 1 != 0 {
+                out.push((format!("{}:{k}", i + 1), with(&[])));
+            }
+            if h > k && d & 2 != 0 {
+                out.push((format!("{}:{k}={}", i + 1, h - k), with(&[h - k])));
+            }
+            if h > k && d & 4 != 0 {
+                for a in 1..=(h - k) / 2 {
+                    let b = h - k - a;
+                    out.push((format!("{}:{k}={a}+{b}", i + 1), with(&[a, b])));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn octal_count_by_hand(code: &gamecheck::octal::Code, heaps: &[u64], depth: u32) -> u128 {
+    if depth == 0 {
+        return 1;
+    }
+    octal_moves_by_hand(code, heaps)
+        .iter()
+        .map(|(_, next)| octal_count_by_hand(code, next, depth - 1))
+        .sum()
+}
+
+/// Octal perft against a count of the test's own (moves from the digits, no memo): every
+/// code .d and .dd from random rows of 1–3 heaps, depths 0–3, by both generators, and
+/// `--divide`'s lines (notation and count of each first move) — the heaps after a move,
+/// the memo key and the notation all show in these numbers.
+#[test]
+fn octal_perft_matches_a_count_by_hand() {
+    use gamecheck::octal::game::{short_codes, OctalGame, Rules};
+    use rand::Rng as _;
+    let mut rng = gamecheck::rng::from_seed(12);
+    for code in short_codes() {
+        let w = OctalGame::walker(&Rules::new(code));
+        for _ in 0..4 {
+            let heaps: Vec<u64> = (0..rng.random_range(1..=3))
+                .map(|_| rng.random_range(1..=7))
+                .collect();
+            for depth in 0..=3 {
+                let want = octal_count_by_hand(&code, &heaps, depth);
+                for gen in [Generator::Fast, Generator::Oracle] {
+                    assert_eq!(
+                        count::<OctalGame>(&w, &heaps, depth, gen),
+                        Ok(want),
+                        "{code} {heaps:?} depth {depth} {gen:?}"
+                    );
+                }
+                if depth == 0 {
+                    continue;
+                }
+                let mut lines: Vec<(String, u128)> = octal_moves_by_hand(&code, &heaps)
+                    .into_iter()
+                    .map(|(mv, next)| (mv, octal_count_by_hand(&code, &next, depth - 1)))
+                    .collect();
+                lines.sort();
+                let (got, total) = divide::<OctalGame>(&w, &heaps, depth, Generator::Fast).unwrap();
+                let got: Vec<(String, u128)> = got.into_iter().map(|l| (l.mv, l.count)).collect();
+                assert_eq!(
+                    (got, total),
+                    (lines, want),
+                    "{code} {heaps:?} depth {depth}"
+                );
+            }
+        }
+    }
+}
+
+/// Octal's start: `--heap N` for N in 1..=10^18 (one heap), refused at 0 and past 10^18;
+/// `--from FILE` starts from the file's heaps, in their order (the same divide as the
+/// library's count from those heaps).
+#[test]
+fn octal_starts_from_heap_or_from_a_file() {
+    use gamecheck::octal::game::{OctalGame, RuleArgs};
+    use gamecheck::octal::perft::StartArgs;
+    let rules = OctalGame::rules(&RuleArgs {
+        code: Some(".77".into()),
+        ..Default::default()
+    })
+    .unwrap();
+    let max = gamecheck::octal::MAX_HEAP;
+    for h in [1, 2, 3, 17, 1000, max - 1, max] {
+        assert_eq!(
+            OctalGame::default_start(&rules, &StartArgs { heap: Some(h) }),
+            Ok(vec![h])
+        );
+    }
+    for h in [0, max + 1, u64::MAX] {
+        let e = OctalGame::default_start(&rules, &StartArgs { heap: Some(h) }).unwrap_err();
+        assert!(e.0.contains("--heap"), "{e}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = gamecheck::rng::from_seed(7);
+    for i in 0..6 {
+        let heaps: Vec<u64> = (0..rand::Rng::random_range(&mut rng, 1..=3))
+            .map(|_| rand::Rng::random_range(&mut rng, 1..=9))
+            .collect();
+        let file = dir.path().join(format!("case{i}.in"));
+        let text: Vec<String> = heaps.iter().map(u64::to_string).collect();
+        std::fs::write(&file, format!("1\n{} {}\n", heaps.len(), text.join(" "))).unwrap();
+        let w = OctalGame::walker(&rules);
+        let (lines, total) = divide::<OctalGame>(&w, &heaps, 2, Generator::Fast).unwrap();
+        let mut want: String = lines
+            .iter()
+            .map(|l| format!("{}: {}\n", l.mv, l.count))
+            .collect();
+        want.push_str(&format!("total: {total}\n"));
+        gamecheck()
+            .args([
+                "perft", "octal", "--code", ".77", "--depth", "2", "--divide", "--from",
+            ])
+            .arg(&file)
+            .assert()
+            .success()
+            .stdout(want);
+    }
+}
+
+/// Paint's start, at every width around the fast generator's limit of 32 columns:
+/// `--n N` and `--from` give the strip with its painted cells cleared from the mask
+/// (column c at bits 2(c−1), 2(c−1)+1) for 1 ≤ N ≤ 32, and a located refusal that names
+/// the limit past it (`--n 0` too); the state reads back as the same position.
+#[test]
+fn paint_starts_at_every_width_up_to_the_limit() {
+    use gamecheck::paint::perft::{StartArgs, State};
+    use gamecheck::paint::{Cell, Position};
+    use rand::Rng as _;
+    let rules = Default::default();
+    let mut rng = gamecheck::rng::from_seed(32);
+    for n in 0..=40u64 {
+        let start = PaintGame::default_start(&rules, &StartArgs { n });
+        if (1..=32).contains(&n) {
+            let all = if n == 32 {
+                u64::MAX
+            } else {
+                (1 << (2 * n)) - 1
+            };
+            assert_eq!(start, Ok(State { n, free: all }), "--n {n}");
+        } else {
+            let e = start.unwrap_err().0;
+            assert!(e.contains("--n"), "{n}: {e}");
+            if n > 0 {
+                assert!(e.contains("32"), "{n}: {e}");
+            }
+            continue;
+        }
+        // random painted cells: the state's mask and the position it reads back as
+        for _ in 0..8 {
+            let painted: Vec<Cell> = (1..=n)
+                .flat_map(|c| [Cell::new(1, c), Cell::new(2, c)])
+                .filter(|_| rng.random_bool(0.4))
+                .collect();
+            let mut free = u64::MAX >> (64 - 2 * n);
+            for c in &painted {
+                free &= !(1 << (2 * (c.col - 1) + u64::from(c.row) - 1));
+            }
+            let pos = Position::new(n, painted).unwrap();
+            let state = PaintGame::state_of(&rules, &pos).unwrap();
+            assert_eq!(state, State { n, free }, "{pos:?}");
+            let mut back = state.position().painted().to_vec();
+            let mut want = pos.painted().to_vec();
+            back.sort();
+            want.sort();
+            assert_eq!((state.position().n(), back), (n, want));
+        }
+    }
+    for n in [33, 34, 40, 1000] {
+        let e = PaintGame::state_of(&rules, &Position::empty(n).unwrap()).unwrap_err();
+        assert!(e.0.contains("32"), "{n}: {e}");
+    }
+}
+
+/// Sevens: at every state reachable from a sample of deals of every exhaustive deck
+/// (both stuck rules), the fast generator gives exactly the oracle's moves and the same
+/// state after each (hands and player to move), not only the same counts — a pass or a
+/// card handing the turn to the wrong player shows at the first state it is played from.
+#[test]
+fn sevens_generators_give_the_same_children_at_every_reachable_state() {
+    use std::collections::HashSet;
+    let sorted = |v: Vec<(
+        gamecheck::sevens::game::Move,
+        gamecheck::sevens::perft::State,
+    )>| {
+        let mut v: Vec<_> = v
+            .into_iter()
+            .map(|(m, s)| (m.0, s.hands, s.to_move))
+            .collect();
+        v.sort();
+        v
+    };
+    let mut states = 0;
+    for rules in exhaustive_decks() {
+        let w = SevensGame::walker(&rules);
+        for deal in every_deal(&rules).iter().step_by(11) {
+            let mut seen = HashSet::new();
+            let mut stack = vec![SevensGame::state_of(&rules, deal).unwrap()];
+            while let Some(s) = stack.pop() {
+                if !seen.insert(s) {
+                    continue;
+                }
+                let fast = SevensGame::fast_children(&w, &s);
+                let oracle = SevensGame::oracle_children(&w, &s);
+                stack.extend(fast.iter().map(|(_, c)| *c));
+                assert_eq!(sorted(fast), sorted(oracle), "{rules} {deal:?} at {s:?}");
+            }
+            states += seen.len();
+        }
+    }
+    assert!(states > 10_000, "{states} states");
+}

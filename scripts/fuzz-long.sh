@@ -8,7 +8,7 @@
 # FUZZ_SECONDS=N runs each target N seconds instead (a smoke run).
 #
 # Nothing in the checkout changes: the minimized corpora are left in a work directory
-# whose path is printed, with the command that copies them over fuzz/corpus/ (review the
+# whose path is printed, with the command that adds them to fuzz/corpus/ (beside the named seeds) (review the
 # diff, then commit). A crash stops that target and names the artifact to keep as a
 # regression. Needs nightly and cargo-fuzz (`cargo install cargo-fuzz --locked`).
 set -euo pipefail
@@ -53,7 +53,9 @@ cat "$summary"
 echo
 echo "Minimized corpora: $work/<target>/. To keep them (review the diff, then commit):"
 for t in $targets; do
-    echo "  rm -rf fuzz/corpus/$t && mkdir fuzz/corpus/$t && cp $work/$t/* fuzz/corpus/$t/"
+    # added beside the committed files, never over them: the named seeds stay (the tests
+    # read some by name), cmin's files are named by their hash
+    echo "  cp -n $work/$t/* fuzz/corpus/$t/"
 done
 echo "  git add fuzz/corpus && git commit -m 'fuzz corpora: $seconds s a target, cmin'"
 exit "$failed"

@@ -456,9 +456,9 @@ fn an_overflowing_count_is_refused_with_the_largest_depth_that_fits() {
         }
         (0..u128::from(d)).try_fold(1u128, |n, i| n.checked_mul(k - i))
     };
-    /// perft(d) in closed form, `None` past u128.
-    type Closed = Box<dyn Fn(u32) -> Option<u128>>;
-    let mut cases: Vec<(&str, Vec<u64>, Closed)> = Vec::new();
+    // (code, heaps, perft(d) by hand: None when it passes u128)
+    type ByHand = Box<dyn Fn(u32) -> Option<u128>>;
+    let mut cases: Vec<(&str, Vec<u64>, ByHand)> = Vec::new();
     cases.push((
         ".2",
         vec![1_000_000_000_000_000_000; 2],

@@ -11,7 +11,7 @@
 # caught.txt, missed.txt, unviable.txt, timeout.txt).
 #
 # On 2 cores one mutant costs about a rebuild (30 s to 2 min) plus its tests: run a set
-# in shards (`--shard 1/4` … `--shard 4/4`) on one frozen commit, and after a change run
+# in shards (`--shard 0/4` … `--shard 3/4`: shards count from 0) on one frozen commit, and after a change run
 # only the mutants of the diff: `git diff main > d.diff; scripts/mutants.sh SET --in-diff d.diff`.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -175,11 +175,22 @@ pub fn divide<P: Perft>(
     depth: u32,
     gen: Generator,
 ) -> Result<(Vec<Divided>, u128), PerftError> {
+    divide_within::<P>(walker, state, depth, gen, MEMO_LIMIT)
+}
+
+/// [`divide`] with a memo of at most `limit` entries.
+fn divide_within<P: Perft>(
+    walker: &P::Walker,
+    state: &P::State,
+    depth: u32,
+    gen: Generator,
+    limit: usize,
+) -> Result<(Vec<Divided>, u128), PerftError> {
     let mut c = Counter::<P> {
         walker,
         gen,
         memo: FxHashMap::default(),
-        limit: MEMO_LIMIT,
+        limit,
     };
     let stop = |s: Stop| match s {
         Stop::Overflow => PerftError::Overflow { depth },
@@ -318,12 +329,24 @@ pub fn perft<P: Perft>(
     gen: Generator,
     split: bool,
 ) -> Result<(Vec<Divided>, u128), Refused> {
-    let memo_ok = memo_fits::<P>(walker, state, depth, gen);
+    perft_within::<P>(walker, state, depth, gen, split, MEMO_LIMIT)
+}
+
+/// [`perft`] with a memo of at most `limit` entries.
+fn perft_within<P: Perft>(
+    walker: &P::Walker,
+    state: &P::State,
+    depth: u32,
+    gen: Generator,
+    split: bool,
+    limit: usize,
+) -> Result<(Vec<Divided>, u128), Refused> {
+    let memo_ok = memo_fits_within::<P>(walker, state, depth, gen, limit);
     let run = |d: u32| {
         if split {
-            divide::<P>(walker, state, d, gen)
+            divide_within::<P>(walker, state, d, gen, limit)
         } else {
-            count::<P>(walker, state, d, gen).map(|n| (Vec::new(), n))
+            count_within::<P>(walker, state, d, gen, limit).map(|n| (Vec::new(), n))
         }
     };
     let error = if memo_ok < depth {
@@ -340,7 +363,7 @@ pub fn perft<P: Perft>(
         PerftError::MemoBound { .. } => memo_ok,
         PerftError::Overflow { .. } => (0..depth)
             .rev()
-            .find(|&d| count::<P>(walker, state, d, gen).is_ok())
+            .find(|&d| count_within::<P>(walker, state, d, gen, limit).is_ok())
             .unwrap_or(0),
     };
     Err(Refused { error, fits })
@@ -374,6 +397,31 @@ mod tests {
         }
         sizes.truncate(depth as usize + 1);
         sizes
+    }
+
+    /// A count past the memo bound is refused before it runs, with the largest depth
+    /// whose memo fits, even where running it would meet u128's bound first: `.1` on
+    /// 40 heaps of one token has one state a layer (S_d = d − 1 memo entries) and
+    /// 40!/(40 − d)! lines, and a depth-first count of depth 40 memoizes the 33 states
+    /// with at most 34 moves left, bottom up, before a sum passes u128 at 35.
+    #[test]
+    fn the_memo_bound_is_checked_before_the_count_runs() {
+        let code: Code = ".1".parse().unwrap();
+        let ones = vec![1; 40];
+        for limit in 33..=38 {
+            for split in [false, true] {
+                let got =
+                    perft_within::<OctalGame>(&code, &ones, 40, Generator::Fast, split, limit);
+                assert_eq!(
+                    got,
+                    Err(Refused {
+                        error: PerftError::MemoBound { depth: 40 },
+                        fits: limit as u32 + 1,
+                    }),
+                    "limit {limit}, split {split}"
+                );
+            }
+        }
     }
 
     /// The memo bound, at every limit around the exact memo sizes: `memo_fits` gives the

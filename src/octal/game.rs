@@ -598,6 +598,90 @@ mod tests {
         }
     }
 
+    /// `verify`'s octal plan, read without running its rows: every code in exactly one
+    /// of a period-proof row or the "no period" row's list; the short codes and the
+    /// seed's sample of three-digit codes each compared on every multiset (with the move
+    /// generators and the Grundy values); periodic against grundy on the random budget,
+    /// none at 0; and a sample that follows the seed (seeds 0, 1 and 4 differ in bits
+    /// the salt has and lacks, so any seed mixing but XOR makes two of them alike).
+    #[test]
+    fn the_verify_plan_covers_every_code_and_follows_the_seed() {
+        let mut samples: Vec<Vec<Code>> = Vec::new();
+        for (seed, cases) in [(0, Some(0)), (1, Some(3)), (4, Some(0))] {
+            let steps = OctalGame::plan(&VerifyOptions {
+                seed,
+                cases,
+                progress: false,
+            });
+            let mut listed: Vec<String> = Vec::new();
+            let mut groups = Vec::new();
+            for step in steps {
+                match step {
+                    Step::Check(c) if c.name == "period proof" => listed.push(c.rules),
+                    Step::Check(c) => {
+                        assert_eq!(c.name, "no period");
+                        let detail = (c.run)().detail;
+                        let codes = detail
+                            .split_once("no proof row: ")
+                            .and_then(|(_, rest)| rest.split_once(';'))
+                            .map(|(codes, _)| codes)
+                            .unwrap_or_else(|| panic!("{detail}"));
+                        let n = codes.split(' ').count();
+                        assert_eq!(c.rules, format!("{n} codes"));
+                        listed.extend(codes.split(' ').map(String::from));
+                    }
+                    Step::Group(g) => groups.push(g),
+                }
+            }
+            let want = if cases == Some(0) { 2 } else { 3 };
+            assert_eq!(groups.len(), want, "seed {seed} cases {cases:?}");
+            let short = short_codes();
+            let sampled: Vec<Code> = groups[1].suites.iter().map(|s| s.rules.code).collect();
+            assert_eq!(sampled.len(), THREE_DIGIT_SAMPLE);
+            let all: Vec<Code> = short.iter().chain(&sampled).copied().collect();
+            listed.sort();
+            let mut want_listed: Vec<String> = all.iter().map(ToString::to_string).collect();
+            want_listed.sort();
+            assert_eq!(listed, want_listed, "each code proved or listed once");
+            let short_suites: Vec<Code> = groups[0].suites.iter().map(|s| s.rules.code).collect();
+            assert_eq!(short_suites, short);
+            for s in groups[0].suites.iter().chain(&groups[1].suites) {
+                assert!(s.movegen && s.reference.is_none(), "{}", s.label);
+                assert_eq!(s.cases.len(), every_multiset(EXHAUSTIVE_TOKENS).len());
+                let checks: Vec<&str> = s.checks.iter().map(|c| c.0).collect();
+                assert_eq!(checks, ["grundy values"]);
+            }
+            if let Some(random) = groups.get(2) {
+                let codes: Vec<Code> = random.suites.iter().map(|s| s.rules.code).collect();
+                assert_eq!(codes, all);
+                for s in &random.suites {
+                    assert_eq!(s.reference, Some(Variant::Grundy));
+                    assert_eq!(s.variants, [Variant::Periodic]);
+                    assert_eq!(s.cases.len(), 3);
+                    assert!(s.cases.iter().all(|p| p.largest() < DEFAULT_TABLE as u64));
+                }
+            }
+            samples.push(sampled);
+        }
+        assert_ne!(samples[0], samples[1]);
+        assert_ne!(samples[0], samples[2]);
+        assert_ne!(samples[1], samples[2]);
+    }
+
+    /// Each solver names itself as `--solver` does (the report's solver column and
+    /// the refusals use the name), for every variant and a few codes.
+    #[test]
+    fn every_solver_is_named_as_its_flag() {
+        use clap::ValueEnum;
+        for code in [".77", ".07", ".4", ".137"] {
+            let rules = Rules::new(code.parse().unwrap());
+            for v in Variant::value_variants() {
+                let flag = v.to_possible_value().unwrap();
+                assert_eq!(solver(&rules, *v).name(), flag.get_name(), "{code}");
+            }
+        }
+    }
+
     #[test]
     fn rules_need_a_code_and_name_the_flags() {
         let args = |code: Option<&str>, max_n| RuleArgs {

@@ -180,15 +180,20 @@ mod tests {
             let rules = Rules::new(6, None, LineSet::ALL, play).expect("valid");
             let mut alone = Bitmask::new(&rules);
             alone.wins_square(b);
-            // the bound: far above, exactly at, and just below a's entries
-            for (slack, kept) in [(Some(1 << 20), true), (Some(0), true), (None, false)] {
+            // the bound: WIDE_MEMO_MAX (2^24), far above, exactly at, and just below a's
+            // entries
+            for (slack, kept) in [
+                (None, true),
+                (Some(1 << 20), true),
+                (Some(0), true),
+                (Some(-1), false),
+            ] {
                 let mut solver = Bitmask::new(&rules);
                 solver.wins_square(a);
                 let memo_a = solver.wide.clone();
-                solver.wide_max = match slack {
-                    Some(s) => memo_a.len() + s,
-                    None => memo_a.len() - 1,
-                };
+                if let Some(s) = slack {
+                    solver.wide_max = memo_a.len().checked_add_signed(s).expect("in range");
+                }
                 assert_eq!(solver.wins_square(b), alone.wins_square(b));
                 let has_a = memo_a.iter().all(|(p, w)| solver.wide.get(p) == Some(w));
                 assert_eq!(has_a, kept, "{rules}, bound slack {slack:?}");

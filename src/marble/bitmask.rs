@@ -168,6 +168,29 @@ mod tests {
     use super::*;
     use crate::marble::LineSet;
 
+    /// Sides 1..=5 keep the flat memo of 2^(n²) entries and never the hash memo; side 6
+    /// the hash memo and never the flat one.
+    #[test]
+    fn each_side_keeps_its_own_memo() {
+        for side in 1..=6 {
+            for play in [Play::Normal, Play::Misere] {
+                let rules = Rules::new(side, None, LineSet::ALL, play).expect("valid");
+                let mut solver = Bitmask::new(&rules);
+                let cells = side * side;
+                // the full board but its first min(cells, 10) cells
+                let filled = ((1u64 << cells) - 1) & !((1u64 << cells.min(10)) - 1);
+                solver.wins_square(filled);
+                if side <= TABLE_MAX_SIDE {
+                    assert_eq!(solver.memo.len(), 1 << cells, "{rules}");
+                    assert!(solver.wide.is_empty(), "{rules}");
+                } else {
+                    assert!(solver.memo.is_empty(), "{rules}");
+                    assert!(!solver.wide.is_empty(), "{rules}");
+                }
+            }
+        }
+    }
+
     /// The side-6 hash memo is kept across queries while it holds at most its bound of
     /// entries, and cleared before the next query once it holds more.
     #[test]

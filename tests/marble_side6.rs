@@ -13,13 +13,16 @@ use gamecheck::marble::game::{random_rules, MarbleGame, Variant};
 use gamecheck::marble::geometry::Layout;
 use gamecheck::marble::naive::Naive;
 use gamecheck::marble::props::{cached_table, side5_rule_sets};
-use gamecheck::marble::table::{compress, expand, Table, MASKED_MAX_EMPTY};
+use gamecheck::marble::table::{
+    compress, expand, Observer, Table, TableSolver, MASKED_MAX_EMPTY, MID_BITS,
+};
 use gamecheck::marble::{format, LineSet, Play, Position, Rules};
 use gamecheck::outcome::Value;
 use gamecheck::rng::{self, Rng};
 use gamecheck::solver::Solver;
 use predicates::prelude::*;
 use rand::Rng as _;
+use std::sync::{Arc, Mutex};
 
 const ALL6: u64 = (1 << 36) - 1;
 
@@ -400,4 +403,153 @@ fn solve_checks_the_table_file_before_trusting_it() {
         .stderr(predicate::str::contains(
             "bytes; the table of these rules is",
         ));
+}
+
+/// A masked table's shape on every side: 2^k positions in max(1, 2^(k−6)) words of 8
+/// bytes, its free cells as given, full exactly when every cell is free.
+#[test]
+fn masked_tables_have_their_shape() {
+    let mut rng = rng::from_seed(8);
+    for side in 1..=6 {
+        let cells = side * side;
+        for _ in 0..12 {
+            let rules = random_rules(&mut rng, side);
+            let k = rng.random_range(0..=cells.min(14));
+            let free = random_mask(&mut rng, cells, k);
+            let table = Table::build_masked(&rules, free);
+            let words = (1usize << k).div_ceil(64);
+            assert_eq!(table.free(), free);
+            assert_eq!(table.positions(), 1 << k);
+            assert_eq!(table.words().len(), words, "{rules}, free {free:#x}");
+            assert_eq!(table.bytes(), 8 * words);
+            assert_eq!(table.is_full(), k == cells, "{rules}, free {free:#x}");
+            assert_eq!(table.rules(), &rules);
+        }
+    }
+}
+
+/// `TableSolver::table` builds the full table once (sides 1..=5) and keeps it; a given
+/// table is the one it answers from.
+#[test]
+fn the_table_solver_builds_its_table_once() {
+    let mut rng = rng::from_seed(9);
+    for side in 1..=4 {
+        let rules = random_rules(&mut rng, side);
+        let mut solver = TableSolver::new(&rules);
+        let first = Arc::clone(solver.table().expect("sides 1..=5 build a table"));
+        assert!(first.is_full());
+        assert_eq!(first.words(), Table::build(&rules).words(), "{rules}");
+        assert!(Arc::ptr_eq(&first, solver.table().unwrap()), "{rules}");
+        let mut given = TableSolver::with_table(Arc::clone(&first));
+        assert!(Arc::ptr_eq(&first, given.table().unwrap()));
+    }
+}
+
+/// Both fast solvers' refusals sit exactly at their side-6 limits (checked with
+/// `check`, nothing solved), name the solver and `--table FILE`, and never refuse a
+/// position of sides 1..=5, not even the empty board.
+#[test]
+fn side6_refusals_sit_exactly_at_the_limits() {
+    let mut rng = rng::from_seed(10);
+    for round in 0..8 {
+        let rules = random_rules(&mut rng, 6);
+        let bitmask = Bitmask::new(&rules);
+        let table = TableSolver::new(&rules);
+        let solvers: [(&dyn Solver<Position, Value>, usize); 2] =
+            [(&bitmask, WIDE_MAX_EMPTY), (&table, MASKED_MAX_EMPTY)];
+        for (solver, limit) in solvers {
+            for empty in [
+                limit - 1 - round % 3,
+                limit,
+                limit + 1,
+                (limit + 2 + round).min(36),
+            ] {
+                let pos = Position::new(6, ALL6 & !random_mask(&mut rng, 36, empty));
+                let got = solver.check(&pos);
+                if empty <= limit {
+                    assert!(got.is_ok(), "{} at {empty} empty cells", solver.name());
+                } else {
+                    let e = got.expect_err("over the limit");
+                    assert_eq!(e.solver, solver.name());
+                    assert_eq!(e.suggestion, "--table FILE");
+                    assert!(
+                        e.reason.contains(&format!("{empty} empty cells")),
+                        "{}",
+                        e.reason
+                    );
+                }
+            }
+        }
+    }
+    for side in 1..=5 {
+        let rules = random_rules(&mut rng, side);
+        let empty = Position::new(side, 0);
+        assert!(Bitmask::new(&rules).check(&empty).is_ok(), "{rules}");
+        assert!(TableSolver::new(&rules).check(&empty).is_ok(), "{rules}");
+    }
+}
+
+/// What an observer heard: each layer's announcement, then the positions it advanced.
+#[derive(Default)]
+struct Heard(Mutex<Vec<(usize, usize, u64, u64)>>);
+
+impl Observer for Heard {
+    fn layer(&self, layer: usize, layers: usize, positions: u64) {
+        self.0.lock().unwrap().push((layer, layers, positions, 0));
+    }
+    fn advance(&self, positions: u64) {
+        let mut v = self.0.lock().unwrap();
+        if v.is_empty() {
+            v.push((0, 0, 0, 0)); // the certificate announces no layers
+        }
+        v.last_mut().unwrap().3 += positions;
+    }
+}
+
+/// The build's observer hears every layer of blocks once, most marbles first, each with
+/// its C(top, j)·2^(k − top) positions, and exactly those advanced; the certificate's
+/// hears all 2^k positions. Masks of 0 to 24 free cells on every side (above 20 the
+/// blocks have cross moves).
+#[test]
+fn observers_hear_every_layer_and_position() {
+    let binomial = |n: u64, j: u64| (0..j).fold(1u64, |c, i| c * (n - i) / (i + 1));
+    let mut rng = rng::from_seed(11);
+    for k in (0..=24).step_by(2).chain([21, 23]) {
+        let side = [1, 2, 3, 4, 5, 6].into_iter().find(|s| s * s >= k).unwrap();
+        let rules = random_rules(&mut rng, if k > 16 { 6 } else { side });
+        let free = random_mask(&mut rng, rules.cells(), k);
+        let heard = Heard::default();
+        let table = Table::build_observed(&rules, free, &heard);
+        let top = (k as u32).saturating_sub(6 + MID_BITS) as u64;
+        let layers = heard.0.into_inner().unwrap();
+        assert_eq!(layers.len() as u64, top + 1, "k = {k}");
+        for (i, &(layer, count, positions, advanced)) in layers.iter().enumerate() {
+            assert_eq!((layer, count), (i, top as usize + 1), "k = {k}");
+            let want = binomial(top, top - i as u64) << (k as u64 - top);
+            assert_eq!((positions, advanced), (want, want), "k = {k}, layer {i}");
+        }
+        let heard = Heard::default();
+        table.certify_observed(&heard).unwrap();
+        assert_eq!(
+            heard.0.into_inner().unwrap(),
+            [(0, 0, 0, 1 << k)],
+            "k = {k}"
+        );
+    }
+}
+
+/// The certificate checks every word of a table of many chunks: a bit flipped in the
+/// first, the last, or a word at or next to a chunk boundary (4096 words) is found.
+#[test]
+fn the_certificate_checks_every_chunk_boundary() {
+    let mut rng = rng::from_seed(12);
+    let rules = side5_rule_sets()[0];
+    let good = cached_table(&rules);
+    let last = good.words().len() - 1;
+    for word in [0, 1, 4095, 4096, 4097, 8191, last - 4096, last - 1, last] {
+        let mut words = good.words().to_vec();
+        words[word] ^= 1 << rng.random_range(0..64);
+        let e = Table::from_words(&rules, words).certify().unwrap_err();
+        assert!(e.contains("0x"), "word {word}: {e}");
+    }
 }

@@ -42,6 +42,8 @@ pub struct Bitmask {
     gen: MoveGen,
     memo: Vec<u8>,
     wide: FxHashMap<u64, bool>,
+    /// the hash memo's bound, [`WIDE_MEMO_MAX`] (smaller in the unit tests)
+    wide_max: usize,
 }
 
 impl Bitmask {
@@ -54,6 +56,7 @@ impl Bitmask {
             gen: MoveGen::new(rules),
             memo: Vec::new(),
             wide: FxHashMap::default(),
+            wide_max: WIDE_MEMO_MAX,
         }
     }
 
@@ -62,7 +65,7 @@ impl Bitmask {
     /// refuses above [`WIDE_MAX_EMPTY`].
     pub fn wins_square(&mut self, filled: u64) -> bool {
         if self.side > TABLE_MAX_SIDE {
-            if self.wide.len() > WIDE_MEMO_MAX {
+            if self.wide.len() > self.wide_max {
                 self.wide = FxHashMap::default();
             }
             return wins_wide(&self.gen, &mut self.wide, self.play, filled);
@@ -157,5 +160,70 @@ impl Solver<Position, Value> for Bitmask {
         } else {
             Value::Loss
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::marble::LineSet;
+
+    /// Sides 1..=5 keep the flat memo of 2^(n²) entries and never the hash memo; side 6
+    /// the hash memo and never the flat one.
+    #[test]
+    fn each_side_keeps_its_own_memo() {
+        for side in 1..=6 {
+            for play in [Play::Normal, Play::Misere] {
+                let rules = Rules::new(side, None, LineSet::ALL, play).expect("valid");
+                let mut solver = Bitmask::new(&rules);
+                let cells = side * side;
+                // the full board but its first min(cells, 10) cells
+                let filled = ((1u64 << cells) - 1) & !((1u64 << cells.min(10)) - 1);
+                solver.wins_square(filled);
+                if side <= TABLE_MAX_SIDE {
+                    assert_eq!(solver.memo.len(), 1 << cells, "{rules}");
+                    assert!(solver.wide.is_empty(), "{rules}");
+                } else {
+                    assert!(solver.memo.is_empty(), "{rules}");
+                    assert!(!solver.wide.is_empty(), "{rules}");
+                }
+            }
+        }
+    }
+
+    /// The side-6 hash memo is kept across queries while it holds at most its bound of
+    /// entries, and cleared before the next query once it holds more.
+    #[test]
+    fn the_side6_memo_is_cleared_only_above_its_bound() {
+        let full = (1u64 << 36) - 1;
+        // positions with 8 empty cells in opposite corners: neither search reaches the
+        // other's positions (but the full board)
+        let (a, b) = (full & !0xFF, full & !(0xFF << 28));
+        for play in [Play::Normal, Play::Misere] {
+            let rules = Rules::new(6, None, LineSet::ALL, play).expect("valid");
+            let mut alone = Bitmask::new(&rules);
+            alone.wins_square(b);
+            // the bound: WIDE_MEMO_MAX (2^24), far above, exactly at, and just below a's
+            // entries
+            for (slack, kept) in [
+                (None, true),
+                (Some(1 << 20), true),
+                (Some(0), true),
+                (Some(-1), false),
+            ] {
+                let mut solver = Bitmask::new(&rules);
+                solver.wins_square(a);
+                let memo_a = solver.wide.clone();
+                if let Some(s) = slack {
+                    solver.wide_max = memo_a.len().checked_add_signed(s).expect("in range");
+                }
+                assert_eq!(solver.wins_square(b), alone.wins_square(b));
+                let has_a = memo_a.iter().all(|(p, w)| solver.wide.get(p) == Some(w));
+                assert_eq!(has_a, kept, "{rules}, bound slack {slack:?}");
+                if !kept {
+                    assert_eq!(solver.wide, alone.wide, "{rules}: cleared, then b alone");
+                }
+            }
+        }
     }
 }

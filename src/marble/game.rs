@@ -69,7 +69,10 @@ pub struct SizeArgs {
 }
 
 /// Marble's `solve` flags.
+// no argument group: the generic `cli::solve::SolveArgs` that flattens this one already
+// takes the group name `SolveArgs` (clap's debug assertions refuse the duplicate)
 #[derive(Debug, Clone, clap::Args)]
+#[group(skip)]
 pub struct SolveArgs {
     /// A solved table written by `gamecheck table marble` for the same rule flags (the
     /// way to answer any side-6 position: the side-6 table is 8 GiB, built once).

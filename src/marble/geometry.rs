@@ -199,6 +199,7 @@ mod tests {
     fn layout_round_trips_every_side() {
         for side in 1..=MAX_SIDE {
             let l = Layout::new(side);
+            assert_eq!(l.side(), side);
             let full = (1u64 << (side * side)) - 1;
             for bit in 0..side * side {
                 let sq = l.to_square(1 << bit);

@@ -502,7 +502,8 @@ impl Table {
         let valid = if lo == 6 { !0 } else { (1u64 << per_word) - 1 };
         // a contiguous run of free cells (the full board, or the prototype masks of the
         // high cells) compresses by a shift
-        let shift = self.free.trailing_zeros();
+        // (no free cell: 63, not 64, which would overflow the shifts below; only index 0)
+        let shift = self.free.trailing_zeros().min(63);
         let same_frame = (self.free >> shift) & ((self.free >> shift) + 1) == 0;
         // fits[m]: the positions lo of a word that have none of m's cells
         let fits: Vec<u64> = (0..per_word)

@@ -435,3 +435,38 @@ fn control_characters_of_the_input_are_escaped_in_errors() {
         assert!(err.contains("\\u{1b}"), "{err:?}");
     }
 }
+
+/// `period` and `values` exist only for games with a Grundy part: for marble they are
+/// clap's unknown subcommand, with the games that do have one named.
+#[test]
+fn period_and_values_list_only_games_with_a_grundy_part() {
+    for cmd in ["period", "values"] {
+        let out = gamecheck()
+            .args([cmd, "marble"])
+            .assert()
+            .code(2)
+            .stdout("")
+            .get_output()
+            .clone();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("unrecognized subcommand 'marble'"), "{err}");
+        assert!(err.contains("paint, octal"), "{err}");
+    }
+}
+
+/// A write error other than a closed pipe (a full disk) is reported, exit 2, not
+/// swallowed as if the reader had gone away.
+#[test]
+fn a_full_disk_is_an_error() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gamecheck"))
+        .args(["rules", "marble"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write to stdout"));
+}

@@ -66,4 +66,6 @@ for f in $files; do args+=(--file "$f"); done
 # the test subset goes to every cargo call (-C), so each mutant builds only those test
 # binaries (`cargo test --no-run` would otherwise build all ~30 of them)
 for a in $(set_tests "$set_name"); do args+=("--cargo-arg=$a"); done
-exec cargo mutants "${args[@]}" --jobs 1 --timeout-multiplier 3 "$@"
+# one job (2 cores); `--in-place` (mutate this tree, reuse its target dir) is always one
+case " $* " in *" --in-place "*) ;; *) args+=(--jobs 1) ;; esac
+exec cargo mutants "${args[@]}" --timeout-multiplier 3 "$@"

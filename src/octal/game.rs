@@ -218,21 +218,26 @@ pub fn describe_period(p: &Period, t: usize) -> String {
     )
 }
 
-/// The period proof of `code`: `periodic`'s table and period, against `g` computed
-/// independently ([`independent_g`]), whose first values are the oracle's own mex; the
-/// period must prove on it and be the smallest it shows.
-fn period_proof(code: Code, periodic: &Periodic) -> Outcome {
+/// The period proof of `code`: `periodic`'s table and the period it uses (passed in, so
+/// a test can hand it a wrong one), against `g` computed independently
+/// ([`independent_g`]), whose first values are the oracle's own mex; the period must
+/// prove on it and be the smallest it shows. Checked: the `n` of the proof range.
+fn period_proof(code: Code, table: &[u32], used: Option<Period>) -> Outcome {
     let fail = |e: String| Outcome::from_result(Err(e), "");
-    let Some(used) = periodic.period() else {
+    let Some(used) = used else {
         return fail(format!("{code}: no period proved"));
     };
     let t = code.t();
-    let g = independent_g(&code, used.computed.max(used.proof_end + used.period + 1));
-    if let Some(n) = (0..periodic.table().len()).find(|&n| periodic.table()[n] != g[n]) {
+    let g = independent_g(
+        &code,
+        used.computed
+            .max(used.proof_end + used.period + 1)
+            .max(table.len()),
+    );
+    if let Some(n) = (0..table.len()).find(|&n| table[n] != g[n]) {
         return fail(format!(
             "{code}: periodic's table has g({n}) = {}, computed independently {}",
-            periodic.table()[n],
-            g[n]
+            table[n], g[n]
         ));
     }
     let mut oracle = Naive::new(code);
@@ -475,7 +480,7 @@ impl Game for OctalGame {
             steps.push(Step::Check(NamedCheck {
                 rules: code.to_string(),
                 name: "period proof".into(),
-                run: Box::new(move || period_proof(code, &periodic)),
+                run: Box::new(move || period_proof(code, periodic.table(), periodic.period())),
             }));
         }
         if !unproved.is_empty() {
@@ -666,6 +671,87 @@ mod tests {
         assert_ne!(samples[0], samples[1]);
         assert_ne!(samples[0], samples[2]);
         assert_ne!(samples[1], samples[2]);
+    }
+
+    /// The period-proof row passes on `periodic`'s own table and period, counting the
+    /// theorem's proof range (`n0 ≤ n ≤ 2·n0 + p + t`: `n0 + p + t + 1` values of `n`),
+    /// and fails, saying why, on no period, a wrong value anywhere in the table, a
+    /// pre-period one too early (does not prove), twice the period and a later
+    /// pre-period (both prove, neither is the smallest). Kayles `.77`: period 12 from 71;
+    /// Dawson's Kayles `.07`: period 34 from 53 (issue 12's known values).
+    #[test]
+    fn the_period_proof_row_passes_on_periodic_and_fails_on_a_wrong_period() {
+        for (code, p, n0) in [(".77", 12, 71), (".07", 34, 53)] {
+            let code: Code = code.parse().unwrap();
+            let t = code.t();
+            let periodic = Periodic::new(&code, DEFAULT_TABLE);
+            let used = periodic.period().unwrap();
+            assert_eq!((used.period, used.pre_period), (p, n0));
+            let ok = period_proof(code, periodic.table(), Some(used));
+            assert_eq!(
+                (ok.checked, ok.failed),
+                ((n0 + p + t + 1) as u64, 0),
+                "{}",
+                ok.detail
+            );
+            let range = format!(
+                "period {p}, pre-period {n0}; proved: g(n+{p}) = g(n) for {n0} ≤ n ≤ {} \
+                 (t = {t}, g computed to {})",
+                2 * n0 + p + t,
+                used.computed - 1
+            );
+            assert!(ok.detail.starts_with(&range), "{}", ok.detail);
+            let fails = |table: &[u32], used: Option<Period>, says: &str| {
+                let o = period_proof(code, table, used);
+                assert_eq!((o.checked, o.failed), (0, 1), "{code}: {says}");
+                assert!(o.detail.contains(says), "{code}: {says}: {}", o.detail);
+            };
+            fails(periodic.table(), None, "no period proved");
+            for n in [0, 1, n0, periodic.table().len() - 1] {
+                let mut wrong = periodic.table().to_vec();
+                wrong[n] ^= 1;
+                fails(&wrong, Some(used), &format!("has g({n}) = {}", wrong[n]));
+            }
+            let with = |n0: usize, p: usize| Period {
+                pre_period: n0,
+                period: p,
+                proof_end: 2 * n0 + p + t,
+                computed: used.computed,
+            };
+            fails(periodic.table(), Some(with(n0 - 1, p)), "does not prove");
+            fails(periodic.table(), Some(with(n0, 2 * p)), "not the smallest");
+            fails(periodic.table(), Some(with(n0 + 1, p)), "not the smallest");
+        }
+    }
+
+    /// The Grundy-values check counts every case and passes where `periodic` agrees
+    /// with the oracle; a `periodic` that cannot answer (a table of two values, so no
+    /// period and heaps of 2 or more refused) fails on exactly those cases and names
+    /// the first.
+    #[test]
+    fn the_grundy_values_check_counts_and_fails() {
+        let cases = every_multiset(7);
+        for code in [".77", ".07", ".4", ".137"] {
+            let rules = Rules::new(code.parse().unwrap());
+            let o = grundy_values(&rules, &cases);
+            assert_eq!(
+                (o.checked, o.failed),
+                (cases.len() as u64, 0),
+                "{}",
+                o.detail
+            );
+            let tiny = Rules { table: 2, ..rules };
+            let o = grundy_values(&tiny, &cases);
+            let refused: Vec<&Position> = cases.iter().filter(|p| p.largest() >= 2).collect();
+            assert_eq!(
+                (o.checked, o.failed),
+                (cases.len() as u64, refused.len() as u64),
+                "{code}"
+            );
+            let first = format!("{code}: Grundy value of {}: oracle Some(", refused[0]);
+            assert!(o.detail.starts_with(&first), "{}", o.detail);
+            assert!(o.detail.ends_with("periodic None"), "{}", o.detail);
+        }
     }
 
     /// Each solver names itself as `--solver` does (the report's solver column and

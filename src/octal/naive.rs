@@ -275,4 +275,25 @@ mod tests {
         assert!(e.reason.contains("31 tokens"), "{}", e.reason);
         assert!(k.solve(&p(&[1_000_000_000_000_000_000])).is_err());
     }
+
+    /// Every entry point (`check`, which the CLI runs on every case before answering
+    /// any, `solve`, `moves`, `grundy_value`, `best_move`) answers exactly the positions
+    /// of at most [`MAX_PINS`] tokens and refuses the rest with the same refusal.
+    #[test]
+    fn every_entry_point_refuses_alike_past_the_pin_limit() {
+        let mut k = Naive::new(".07".parse().unwrap());
+        for total in MAX_PINS as u64 - 2..=MAX_PINS as u64 + 2 {
+            for split in [vec![total], vec![total - 9, 9], vec![total - 12, 7, 5]] {
+                let pos = p(&split);
+                let fits = total as u128 <= MAX_PINS;
+                let e = k.check(&pos).err();
+                assert_eq!(e.is_none(), fits, "check {pos}");
+                let same = |r: Option<Refusal>| assert_eq!(r, e, "{pos}");
+                same(k.solve(&pos).err());
+                same(k.moves(&pos).err());
+                same(k.grundy_value(&pos).err());
+                same(k.best_move(&pos).err());
+            }
+        }
+    }
 }

@@ -145,6 +145,7 @@ pub fn read(input: &str, rules: &Rules) -> Result<Vec<Deal>, ParseError> {
     }
     let mut deals: Vec<Deal> = Vec::with_capacity(t.min(4096) as usize);
     let mut cards = CardSet::EMPTY;
+    let mut first_at: Vec<(Card, Location)> = Vec::new(); // where each card of it stands
     let mut in_deal = 0usize; // cards of the current deal so far
     let mut current_line = 0usize;
     while let Some(tok) = sc.next_token() {
@@ -180,16 +181,22 @@ pub fn read(input: &str, rules: &Rules) -> Result<Vec<Deal>, ParseError> {
             ));
         }
         if cards.contains(card) {
+            let first = first_at
+                .iter()
+                .find(|&&(c, _)| c == card)
+                .map(|&(_, at)| at)
+                .expect("every card of the deal so far has its location");
             return Err(ParseError::new(
                 tok.location,
                 case,
                 format!(
-                    "repeated card `{}` ({card}) in this deal",
+                    "repeated card `{}` ({card}) in this deal: its first copy is at {first}",
                     shorten(tok.text)
                 ),
             ));
         }
         cards = cards.with(card);
+        first_at.push((card, tok.location));
         in_deal += 1;
         // a deal ends with the line that completes it
         let line_ends = sc
@@ -198,6 +205,7 @@ pub fn read(input: &str, rules: &Rules) -> Result<Vec<Deal>, ParseError> {
         if line_ends && in_deal == size {
             deals.push(Deal::new(rules, cards).expect("cards were checked against the deck"));
             cards = CardSet::EMPTY;
+            first_at.clear();
             in_deal = 0;
         } else if !line_ends && in_deal == size {
             // the next token on this line is one card too many; reported there
@@ -320,7 +328,14 @@ mod tests {
         assert_eq!((e.location.line, e.location.column), (2, 8));
         assert!(e.message.contains("does not exist"));
         let e = read("1\nS1 H1 S1\n", &r).unwrap_err();
-        assert!(e.message.contains("repeated"));
+        assert_eq!((e.location.line, e.location.column), (2, 7));
+        assert!(e.message.contains("repeated"), "{e}");
+        assert!(e.message.ends_with("first copy is at line 2, column 1"), "{e}");
+        // across the lines of one deal, and a card of the previous deal is no repeat
+        let e = read("2\nS1 H1\n\nS2\nH2 S2\nH2\n", &r).unwrap_err();
+        assert_eq!((e.location.line, e.location.column), (6, 1));
+        assert_eq!(e.case, Some(("deal", 2)));
+        assert!(e.message.ends_with("first copy is at line 5, column 1"), "{e}");
         let e = read("1\nS1 H1 S2 S3\n", &r).unwrap_err();
         assert_eq!((e.location.line, e.location.column), (2, 10));
         assert!(e.message.contains("too many"));

@@ -62,7 +62,7 @@ impl FromStr for Line {
             .find(|l| l.name() == s.trim())
             .ok_or_else(|| {
                 RuleError(format!(
-                    "unknown line family `{}` (expected horizontal, vertical, rising or falling)",
+                    "unknown line family `{}` (expected horizontal, vertical, rising, falling, or all for the four)",
                     s.trim()
                 ))
             })
@@ -126,19 +126,21 @@ impl fmt::Display for LineSet {
 
 impl FromStr for LineSet {
     type Err = RuleError;
-    /// A comma list of family names (`horizontal,falling`), or `all`.
+    /// A comma list of family names (`horizontal,falling`), where `all` stands for the
+    /// four (so `all` alone, or inside a list, is the standard set); the set is their
+    /// union, a name given twice counts once.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        if s.trim() == "all" {
-            return Ok(LineSet::ALL);
-        }
         let mut lines = Vec::new();
         for part in s.split(',') {
-            if part.trim().is_empty() {
-                return Err(RuleError(format!(
-                    "empty entry in the line list `{s}` (expected names separated by commas)"
-                )));
+            match part.trim() {
+                "" => {
+                    return Err(RuleError(format!(
+                        "empty entry in the line list `{s}` (expected names separated by commas)"
+                    )))
+                }
+                "all" => lines.extend(Line::ALL),
+                name => lines.push(name.parse::<Line>()?),
             }
-            lines.push(part.parse::<Line>()?);
         }
         LineSet::new(&lines)
     }
@@ -305,5 +307,16 @@ mod tests {
             "horizontal,falling"
         );
         assert_eq!("all".parse::<LineSet>().unwrap(), LineSet::ALL);
+        assert_eq!(" all ".parse::<LineSet>().unwrap(), LineSet::ALL);
+        assert_eq!(
+            "all,horizontal".parse::<LineSet>().unwrap(),
+            LineSet::ALL,
+            "`all` inside a list is the four families"
+        );
+        assert_eq!(
+            "rising,rising".parse::<LineSet>().unwrap().to_string(),
+            "rising"
+        );
+        assert!("all,,rising".parse::<LineSet>().is_err());
     }
 }

@@ -330,12 +330,18 @@ mod tests {
         let e = read("1\nS1 H1 S1\n", &r).unwrap_err();
         assert_eq!((e.location.line, e.location.column), (2, 7));
         assert!(e.message.contains("repeated"), "{e}");
-        assert!(e.message.ends_with("first copy is at line 2, column 1"), "{e}");
+        assert!(
+            e.message.ends_with("first copy is at line 2, column 1"),
+            "{e}"
+        );
         // across the lines of one deal, and a card of the previous deal is no repeat
         let e = read("2\nS1 H1\n\nS2\nH2 S2\nH2\n", &r).unwrap_err();
         assert_eq!((e.location.line, e.location.column), (6, 1));
         assert_eq!(e.case, Some(("deal", 2)));
-        assert!(e.message.ends_with("first copy is at line 5, column 1"), "{e}");
+        assert!(
+            e.message.ends_with("first copy is at line 5, column 1"),
+            "{e}"
+        );
         let e = read("1\nS1 H1 S2 S3\n", &r).unwrap_err();
         assert_eq!((e.location.line, e.location.column), (2, 10));
         assert!(e.message.contains("too many"));

@@ -5,6 +5,7 @@
 use super::{located, print_all, read_input, Failure};
 use clap::{ArgMatches, Args, Command, FromArgMatches, Subcommand};
 use gamecheck::game::{Game, GameId};
+use gamecheck::harness::progress::Progress;
 use gamecheck::marble::{self, export, table::Table};
 use gamecheck::perft::{self, Generator, Perft};
 use std::fmt::Write as _;
@@ -166,7 +167,7 @@ pub fn count_cmd(cmd: &CountCmd) -> Result<ExitCode, Failure> {
             let positions = 1u64 << rules.cells();
             let bar = Bar::new("build", positions);
             let table = Table::try_build_observed(&rules, positions - 1, &bar);
-            bar.bar.finish_and_clear();
+            bar.bar.finish();
             let table =
                 table.map_err(|e| Failure::Usage(format!("--side {}: {e}", rules.side())))?;
             print_all(&export::write_layers(&export::layers(&table)))
@@ -206,33 +207,26 @@ pub struct TableMarbleArgs {
 /// Draws a build or a certificate on stderr (layers done, positions per second, time
 /// left); nothing when stderr is not a terminal.
 struct Bar {
-    bar: indicatif::ProgressBar,
+    bar: Progress,
     what: &'static str,
 }
 
 impl Bar {
     fn new(what: &'static str, positions: u64) -> Bar {
-        let bar = indicatif::ProgressBar::with_draw_target(
-            Some(positions),
-            indicatif::ProgressDrawTarget::stderr(),
-        );
-        if let Ok(style) = indicatif::ProgressStyle::with_template(
-            "{msg} [{bar:30}] {percent}% {human_pos}/{human_len} positions, {per_sec}, {eta} left",
-        ) {
-            bar.set_style(style.progress_chars("=> "));
+        Bar {
+            bar: Progress::positions(positions, what),
+            what,
         }
-        bar.set_message(what);
-        Bar { bar, what }
     }
 }
 
 impl marble::table::Observer for Bar {
     fn layer(&self, layer: usize, layers: usize, _positions: u64) {
         self.bar
-            .set_message(format!("{} (layer {}/{layers})", self.what, layer + 1));
+            .set_label(format!("{} (layer {}/{layers})", self.what, layer + 1));
     }
     fn advance(&self, positions: u64) {
-        self.bar.inc(positions);
+        self.bar.advance(positions);
     }
 }
 
@@ -259,7 +253,7 @@ pub fn table_cmd(cmd: &TableCmd) -> Result<ExitCode, Failure> {
     let started = std::time::Instant::now();
     let bar = Bar::new("build", positions);
     let table = Table::try_build_observed(&rules, all, &bar);
-    bar.bar.finish_and_clear();
+    bar.bar.finish();
     let table = match table {
         Ok(t) => t,
         Err(e) => {
@@ -271,7 +265,7 @@ pub fn table_cmd(cmd: &TableCmd) -> Result<ExitCode, Failure> {
     let built = started.elapsed();
     let bar = Bar::new("certificate", positions);
     let proof = table.certify_observed(&bar);
-    bar.bar.finish_and_clear();
+    bar.bar.finish();
     let certified = started.elapsed() - built;
     if let Err(e) = proof {
         drop(file);

@@ -12,19 +12,42 @@ impl Progress {
     /// A bar of `total` steps labelled `label`; hidden unless `enabled` and stderr is a
     /// terminal (indicatif's stderr target draws nothing otherwise).
     pub fn new(enabled: bool, total: u64, label: &str) -> Self {
+        Progress::styled(
+            enabled,
+            total,
+            label,
+            "{msg:>28} [{bar:30}] {pos}/{len} {elapsed}",
+        )
+    }
+
+    /// A bar of `total` positions for a long table pass (`table`, `count`): the rate
+    /// and the time left; drawn only when stderr is a terminal.
+    pub fn positions(total: u64, label: &str) -> Self {
+        Progress::styled(
+            true,
+            total,
+            label,
+            "{msg} [{bar:30}] {percent}% {human_pos}/{human_len} positions, {per_sec}, {eta} left",
+        )
+    }
+
+    fn styled(enabled: bool, total: u64, label: &str, template: &str) -> Self {
         let target = if enabled {
             ProgressDrawTarget::stderr()
         } else {
             ProgressDrawTarget::hidden()
         };
         let bar = ProgressBar::with_draw_target(Some(total), target);
-        if let Ok(style) =
-            ProgressStyle::with_template("{msg:>28} [{bar:30}] {pos}/{len} {elapsed}")
-        {
+        if let Ok(style) = ProgressStyle::with_template(template) {
             bar.set_style(style.progress_chars("=> "));
         }
         bar.set_message(label.to_string());
         Progress { bar }
+    }
+
+    /// Replaces the label.
+    pub fn set_label(&self, label: String) {
+        self.bar.set_message(label);
     }
 
     /// One step done.

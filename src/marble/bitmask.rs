@@ -68,12 +68,12 @@ impl Bitmask {
             if self.wide.len() > self.wide_max {
                 self.wide = FxHashMap::default();
             }
-            return wins_wide(&self.gen, &mut self.wide, self.play, filled);
+            return wins(&self.gen, &mut self.wide, self.play, filled);
         }
         if self.memo.is_empty() {
             self.memo = vec![UNKNOWN; self.gen.full() as usize + 1];
         }
-        wins(&self.gen, &mut self.memo, self.play, filled)
+        wins(&self.gen, self.memo.as_mut_slice(), self.play, filled)
     }
 
     fn refuse(&self, position: &Position) -> Result<(), Refusal> {
@@ -94,12 +94,42 @@ impl Bitmask {
     }
 }
 
-/// The search of sides 1..=5: memo indexed by the position.
-fn wins(gen: &MoveGen, memo: &mut [u8], play: Play, filled: u64) -> bool {
-    match memo[filled as usize] {
-        WIN => return true,
-        LOSS => return false,
-        _ => {}
+/// Where the search keeps what it has solved: a flat array indexed by the position
+/// (sides 1..=5) or a hash map of the positions reached (side 6).
+trait Memo {
+    /// Whether the player to move wins at `filled`, when it is known.
+    fn get(&self, filled: u64) -> Option<bool>;
+    /// Records the answer at `filled`.
+    fn set(&mut self, filled: u64, win: bool);
+}
+
+impl Memo for [u8] {
+    fn get(&self, filled: u64) -> Option<bool> {
+        match self[filled as usize] {
+            WIN => Some(true),
+            LOSS => Some(false),
+            _ => None,
+        }
+    }
+    fn set(&mut self, filled: u64, win: bool) {
+        self[filled as usize] = if win { WIN } else { LOSS };
+    }
+}
+
+impl Memo for FxHashMap<u64, bool> {
+    fn get(&self, filled: u64) -> Option<bool> {
+        FxHashMap::get(self, &filled).copied()
+    }
+    fn set(&mut self, filled: u64, win: bool) {
+        self.insert(filled, win);
+    }
+}
+
+/// The search: whether the player to move wins at `filled` (square bits), every
+/// answer memoized (a full board: the mover loses, or wins in misère play).
+fn wins<M: Memo + ?Sized>(gen: &MoveGen, memo: &mut M, play: Play, filled: u64) -> bool {
+    if let Some(w) = memo.get(filled) {
+        return w;
     }
     let win = if filled == gen.full() {
         play == Play::Misere
@@ -113,28 +143,7 @@ fn wins(gen: &MoveGen, memo: &mut [u8], play: Play, filled: u64) -> bool {
         })
         .is_break()
     };
-    memo[filled as usize] = if win { WIN } else { LOSS };
-    win
-}
-
-/// The search of side 6: the same recursion, memo keyed by the position in a hash map.
-fn wins_wide(gen: &MoveGen, memo: &mut FxHashMap<u64, bool>, play: Play, filled: u64) -> bool {
-    if let Some(&w) = memo.get(&filled) {
-        return w;
-    }
-    let win = if filled == gen.full() {
-        play == Play::Misere
-    } else {
-        gen.for_each(filled, |m| {
-            if wins_wide(gen, memo, play, filled | m) {
-                ControlFlow::Continue(())
-            } else {
-                ControlFlow::Break(())
-            }
-        })
-        .is_break()
-    };
-    memo.insert(filled, win);
+    memo.set(filled, win);
     win
 }
 

@@ -155,6 +155,30 @@ pub fn expand(idx: u64, mask: u64) -> u64 {
     out
 }
 
+/// One move's part of a pass: `dst[i] |= (!src[i | m] >> ml) & d` for every index `i`
+/// of `dst` disjoint from `m` (each word of `dst` gains the wins of the move whose
+/// target word is `i | m` of `src`, a finished range of `dst`'s length; all of `dst`
+/// when `m` is 0). Sequential in `i`, so the source is read in one sweep.
+#[inline]
+fn sweep(dst: &mut [u64], src: &[u64], m: usize, ml: u32, d: u64) {
+    if m == 0 {
+        for (w, &x) in dst.iter_mut().zip(src) {
+            *w |= (!x >> ml) & d;
+        }
+    } else {
+        // every i disjoint from m: the submasks of its complement, descending
+        let rest = (dst.len() - 1) & !m;
+        let mut i = rest;
+        loop {
+            dst[i] |= (!src[i | m] >> ml) & d;
+            if i == 0 {
+                break;
+            }
+            i = (i - 1) & rest;
+        }
+    }
+}
+
 /// The word of positions `lo < per_word` with `pred(lo)`.
 fn word_of(per_word: u32, pred: impl Fn(u32) -> bool) -> u64 {
     (0..per_word)
@@ -301,22 +325,7 @@ impl Table {
                 // SAFETY: block top | mt ⊋ top has more marbles: a finished block of an
                 // earlier layer, which no task writes any more (see `Shared`)
                 let src = unsafe { table.block(top | mt, block_len) };
-                if mm == 0 {
-                    for (w, &x) in buf.iter_mut().zip(src) {
-                        *w |= (!x >> ml) & d;
-                    }
-                } else {
-                    // every mid disjoint from m_mid: the submasks of its complement
-                    let rest = (block_len - 1) & !mm;
-                    let mut mid = rest;
-                    loop {
-                        buf[mid] |= (!src[mid | mm] >> ml) & d;
-                        if mid == 0 {
-                            break;
-                        }
-                        mid = (mid - 1) & rest;
-                    }
-                }
+                sweep(buf, src, mm, ml, d);
             }
             // the block's own moves, a sub-block of 2^sub words at a time (descending):
             // first the moves into a higher sub-block, then the sub-block's own words
@@ -329,21 +338,7 @@ impl Table {
                         continue;
                     }
                     let src = &above[((sb | msh) - sb - 1) << s.sub..][..sub_len];
-                    if msl == 0 {
-                        for (w, &x) in here.iter_mut().zip(src) {
-                            *w |= (!x >> ml) & d;
-                        }
-                    } else {
-                        let rest = (sub_len - 1) & !msl;
-                        let mut sl = rest;
-                        loop {
-                            here[sl] |= (!src[sl | msl] >> ml) & d;
-                            if sl == 0 {
-                                break;
-                            }
-                            sl = (sl - 1) & rest;
-                        }
-                    }
+                    sweep(here, src, msl, ml, d);
                 }
                 for sl in (0..sub_len).rev() {
                     let mut w = here[sl];

@@ -231,3 +231,22 @@ fn rules_octal_prints_its_section() {
             predicate::str::contains("## Octal").and(predicate::str::contains("## Paint").not()),
         );
 }
+
+/// `--cases` is capped at the batch one input may hold (1,000 cases): two rounds of
+/// `--cases 1500` are 1 case (round 1 starts small) and 1,000; the summary names the
+/// game, its rules and the seed.
+#[test]
+fn stress_caps_the_cases_of_an_input() {
+    common::stress(
+        "octal",
+        &["--code", ".77", "--seed", "7", "--rounds", "2", "--cases", "1500"],
+        "octal_correct.py",
+        &[".77"],
+    )
+    .assert()
+    .code(0)
+    .stdout(
+        predicate::str::starts_with("ok: 2 rounds, 1001 cases: ")
+            .and(predicate::str::contains("(octal .77, seed 7)")),
+    );
+}

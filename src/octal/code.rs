@@ -163,8 +163,19 @@ mod tests {
             ("77", "no point"),
             (".78", "digit 8 is not an octal digit"),
             (".9", "digit 9"),
-            ("4.7", "before the point"),
-            ("00.7", "before the point"),
+            // digits before the point: another family (splitting without removing)
+            (
+                "4.7",
+                "a digit before the point (splitting without removing)",
+            ),
+            (
+                "00.7",
+                "a digit before the point (splitting without removing)",
+            ),
+            (
+                "12.7",
+                "a digit before the point (splitting without removing)",
+            ),
             ("x.7", "only `0`"),
             (".000", "every digit is zero"),
             (".", "no digits"),

@@ -201,6 +201,9 @@ impl ContestGame for Octal {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::octal::grundy::DEFAULT_TABLE;
+    use crate::rng;
+    use crate::solver::Refusal;
 
     fn kayles() -> Rules {
         Rules::new(".77".parse().unwrap())
@@ -268,5 +271,80 @@ mod tests {
             e.contains("flip solver and the oracle disagree on case 1"),
             "{e}"
         );
+    }
+
+    fn adapter(code: &str, max_heaps: u64, max_heap: u64) -> Octal {
+        Octal::new(Rules::new(code.parse().unwrap()), max_heaps, max_heap).unwrap()
+    }
+
+    /// What `stress` prints about the game: its rules, the flags that replay a round,
+    /// the form of an answer line, and the adapter's `Debug`.
+    #[test]
+    fn names_its_rules_flags_and_answers() {
+        let o = adapter(".77", 4, 30);
+        assert_eq!(o.rules(), ".77");
+        assert_eq!(o.flags(), "--code .77 --max-heaps 4 --max-heap 30");
+        assert_eq!(o.answer_form(0), "`Alice` or `Bob`");
+        let d = format!("{o:?}");
+        assert!(d.starts_with("Octal { rules: "), "{d}");
+        assert!(d.contains("max_heaps: 4, max_heap: 30"), "{d}");
+    }
+
+    /// Half the heaps are log-uniform below the top, so at the largest `--max-heap`
+    /// every order of magnitude comes up, the small heaps where bugs show included.
+    #[test]
+    fn generated_heaps_cover_every_magnitude() {
+        let o = adapter(".77", 1000, MAX_HEAP);
+        let mut rng = rng::from_seed(3);
+        let mut decades = [0u32; 19];
+        for _ in 0..50 {
+            for &h in o.generate(&mut rng, Size { scale: 1.0 }).heaps() {
+                decades[h.ilog10() as usize] += 1;
+            }
+        }
+        assert!(decades[..18].iter().all(|&c| c > 0), "{decades:?}");
+    }
+
+    /// A solver that answers `Win` everywhere.
+    struct AlwaysWin;
+
+    impl Solver<Position, Value> for AlwaysWin {
+        fn name(&self) -> &'static str {
+            "always-win"
+        }
+        fn solve(&mut self, _position: &Position) -> Result<Value, Refusal> {
+            Ok(Value::Win)
+        }
+    }
+
+    /// The answers `stress` compares with are checked as they are made: by the oracle
+    /// on cases of at most [`ORACLE_MAX_TOKENS`] tokens, by `grundy` on larger cases
+    /// inside its table, and the error says which one disagreed; beyond the table
+    /// nothing checks them. Kayles: two equal heaps are a P-position (g ⊕ g = 0).
+    #[test]
+    fn answers_are_checked_by_the_oracle_then_grundy() {
+        let mut o = adapter(".77", 4, 30).with_solver(Box::new(AlwaysWin));
+        let case = |a: u64| vec![Position::new(vec![a, a]).unwrap()];
+        let e = o.answers(&case(10)).unwrap_err();
+        assert!(
+            e.contains("the always-win solver and the oracle disagree on case 1"),
+            "{e}"
+        );
+        let e = o.answers(&case(11)).unwrap_err();
+        assert!(
+            e.contains("the always-win solver and grundy disagree on case 1"),
+            "{e}"
+        );
+        let e = o.answers(&case(DEFAULT_TABLE as u64 - 1)).unwrap_err();
+        assert!(e.contains("and grundy disagree"), "{e}");
+        let beyond = o.answers(&case(DEFAULT_TABLE as u64)).unwrap();
+        assert_eq!(
+            beyond,
+            [Winner::Alice],
+            "no solver checks a heap past the table"
+        );
+        let mut right = adapter(".77", 4, 30);
+        let answers = right.answers(&[case(10), case(11)].concat()).unwrap();
+        assert_eq!(answers, [Winner::Bob, Winner::Bob]);
     }
 }

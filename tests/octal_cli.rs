@@ -239,7 +239,9 @@ fn rules_octal_prints_its_section() {
 fn stress_caps_the_cases_of_an_input() {
     common::stress(
         "octal",
-        &["--code", ".77", "--seed", "7", "--rounds", "2", "--cases", "1500"],
+        &[
+            "--code", ".77", "--seed", "7", "--rounds", "2", "--cases", "1500",
+        ],
         "octal_correct.py",
         &[".77"],
     )

@@ -305,6 +305,27 @@ mod tests {
         assert!(decades[..18].iter().all(|&c| c > 0), "{decades:?}");
     }
 
+    /// The report's words for a case, and shrinking's candidates: one step smaller
+    /// (a heap fewer, or fewer tokens), none below a single one-token heap.
+    #[test]
+    fn describes_and_shrinks_cases() {
+        let o = adapter(".77", 4, 30);
+        let p = Position::new(vec![3, 2]).unwrap();
+        assert_eq!(o.describe_case(&p), "2 heaps, 5 tokens");
+        assert_eq!(
+            o.describe_case(&Position::new(vec![1]).unwrap()),
+            "1 heap, 1 token"
+        );
+        let smaller = o.shrink_candidates(&p);
+        assert!(!smaller.is_empty());
+        for c in &smaller {
+            assert!(c.heaps().len() < 2 || c.tokens() < 5, "{c}");
+        }
+        assert!(o
+            .shrink_candidates(&Position::new(vec![1]).unwrap())
+            .is_empty());
+    }
+
     /// A solver that answers `Win` everywhere.
     struct AlwaysWin;
 

@@ -153,4 +153,17 @@ mod tests {
             .message
             .contains("too large"));
     }
+
+    /// The limits are inclusive: `T = 100,000` cases and 1,000,000 heaps in all are
+    /// read; one more is refused at its `T` or at the `h` that passes the limit.
+    #[test]
+    fn the_limits_are_inclusive() {
+        let cases = |t: u64| format!("{t}\n{}", "1 1\n".repeat(t as usize));
+        assert_eq!(read(&cases(MAX_T)).unwrap().len(), MAX_T as usize);
+        assert_eq!(at(&cases(MAX_T + 1)), (1, 1, None));
+        let heaps = |h: u64| format!("2\n1 1\n{}{}\n", h, " 1".repeat(h as usize));
+        let ps = read(&heaps(MAX_TOTAL_HEAPS - 1)).unwrap();
+        assert_eq!(ps[1].heaps().len() as u64, MAX_TOTAL_HEAPS - 1);
+        assert_eq!(at(&heaps(MAX_TOTAL_HEAPS)), (3, 1, Some(2)));
+    }
 }

@@ -228,12 +228,8 @@ fn period_proof(code: Code, table: &[u32], used: Option<Period>) -> Outcome {
         return fail(format!("{code}: no period proved"));
     };
     let t = code.t();
-    let g = independent_g(
-        &code,
-        used.computed
-            .max(used.proof_end + used.period + 1)
-            .max(table.len()),
-    );
+    // as far as the table, and as far as the claimed proof reads (g(proof_end + p))
+    let g = independent_g(&code, (used.proof_end + used.period + 1).max(table.len()));
     if let Some(n) = (0..table.len()).find(|&n| table[n] != g[n]) {
         return fail(format!(
             "{code}: periodic's table has g({n}) = {}, computed independently {}",
@@ -721,6 +717,9 @@ mod tests {
             fails(periodic.table(), Some(with(n0 - 1, p)), "does not prove");
             fails(periodic.table(), Some(with(n0, 2 * p)), "not the smallest");
             fails(periodic.table(), Some(with(n0 + 1, p)), "not the smallest");
+            // a claim whose proof reads past the table: g is computed that far, the
+            // claim proves there and is still not the smallest
+            fails(periodic.table(), Some(with(3000, p)), "not the smallest");
         }
     }
 

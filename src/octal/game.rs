@@ -573,6 +573,7 @@ impl GrundyPart for OctalGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solver::Solver as _;
 
     #[test]
     fn the_code_lists() {
@@ -751,6 +752,60 @@ mod tests {
             assert!(o.detail.starts_with(&first), "{}", o.detail);
             assert!(o.detail.ends_with("periodic None"), "{}", o.detail);
         }
+    }
+
+    /// The `Game` methods the harness leans on beyond the solvers: a written input reads
+    /// back; shrinking keeps the rules and steps to fewer heaps or fewer tokens (none
+    /// below one token); the oracle's best move exists exactly at N-positions and is one
+    /// of its moves; the one generator of rules and cases keeps to its documented ranges
+    /// (codes of 1..=4 digits, the last non-zero; tables of 64..=512; 1..=4 heaps of 18
+    /// tokens in all at most).
+    #[test]
+    fn the_game_methods_keep_their_promises() {
+        let mut rng = rng::from_seed(11);
+        for code in [".77", ".07", ".4", ".137", ".6"] {
+            let rules = Rules::new(code.parse().unwrap());
+            let cases: Vec<Position> = (0..40)
+                .map(|_| {
+                    let h = rng.random_range(1..=3);
+                    Position::new((0..h).map(|_| rng.random_range(1..=6)).collect()).unwrap()
+                })
+                .collect();
+            let written = OctalGame::write(&rules, &cases);
+            assert_eq!(OctalGame::read(&rules, &written).unwrap(), cases);
+            let mut oracle = Naive::new(rules.code);
+            for p in &cases {
+                let wins = oracle.solve(p).unwrap() == Value::Win;
+                let best = OctalGame::best_move(&rules, p);
+                assert_eq!(best.is_some(), wins, "{code} {p}");
+                if let Some(m) = best {
+                    let moves = oracle.moves(p).unwrap();
+                    assert!(moves.iter().any(|x| x.to_string() == m), "{code} {p}: {m}");
+                }
+                let smaller = OctalGame::smaller(&rules, p, ShrinkMode::KeepRules);
+                assert_eq!(smaller.is_empty(), p.heaps() == [1], "{code} {p}");
+                for (r, c) in smaller {
+                    assert_eq!(r, rules);
+                    let fewer = c.heaps().len() < p.heaps().len() || c.tokens() < p.tokens();
+                    assert!(fewer, "{p} -> {c}");
+                }
+            }
+        }
+        let mut lengths = [0u32; 5];
+        for _ in 0..2000 {
+            let bytes: Vec<u8> = (0..64).map(|_| rng.random()).collect();
+            let mut u = arbitrary::Unstructured::new(&bytes);
+            let r = OctalGame::arbitrary_rules(&mut u).expect("64 bytes are enough");
+            assert!((64..=512).contains(&r.table), "{r}");
+            lengths[r.code.t()] += 1;
+            let c = OctalGame::arbitrary_case(&mut u, &r).expect("64 bytes are enough");
+            assert!(
+                (1..=4).contains(&c.heaps().len()) && c.tokens() <= 18,
+                "{c}"
+            );
+        }
+        assert_eq!(lengths[0], 0);
+        assert!(lengths[1..].iter().all(|&n| n > 0), "{lengths:?}");
     }
 
     /// Each solver names itself as `--solver` does (the report's solver column and

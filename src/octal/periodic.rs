@@ -119,6 +119,21 @@ mod tests {
         }
     }
 
+    /// At the end of the table, where `g` turns from a lookup into the period's
+    /// reduction, the values are those computed independently (Kayles, Dawson's Kayles).
+    #[test]
+    fn g_across_the_end_of_the_table() {
+        for code in [".77", ".07"] {
+            let code: Code = code.parse().unwrap();
+            let p = Periodic::new(&code, 4096);
+            let len = p.table().len();
+            let g = crate::octal::game::independent_g(&code, len + 40);
+            for n in len - 2..len + 40 {
+                assert_eq!(p.g(n as u64), Some(g[n]), "{code}: g({n}), table of {len}");
+            }
+        }
+    }
+
     #[test]
     fn huge_heaps_by_the_period_and_refusals_without_one() {
         let k = Periodic::new(&".77".parse().unwrap(), 4096);
@@ -134,6 +149,8 @@ mod tests {
         assert!(short
             .grundy_value(&Position::new(vec![99]).unwrap())
             .is_ok());
+        assert_eq!(short.g(99), Some(short.table()[99]));
+        assert_eq!(short.g(100), None, "past the table without a period");
         let e = short.check(&Position::new(vec![100]).unwrap()).unwrap_err();
         assert!(
             e.reason.contains("no period of g was proved"),

@@ -286,6 +286,7 @@ pub fn judge<G: ContestGame + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::outcome::Winner;
 
     #[test]
     fn allocation_failures_are_recognised() {
@@ -308,5 +309,111 @@ mod tests {
         ));
         assert!(memory_exceeded(205 * mib, 256 * mib, ""));
         assert!(!memory_exceeded(100 * mib, 256 * mib, "index out of range"));
+    }
+
+    fn kayles() -> crate::octal::contest::Octal {
+        let rules = crate::octal::game::Rules::new(".77".parse().unwrap());
+        crate::octal::contest::Octal::new(rules, 4, 30).unwrap()
+    }
+
+    const WANT: [Winner; 3] = [Winner::Alice, Winner::Bob, Winner::Alice];
+
+    fn ran(end: End, stdout: &str) -> RunOutput {
+        RunOutput {
+            end,
+            stdout: stdout.as_bytes().to_vec(),
+            ..RunOutput::default()
+        }
+    }
+
+    fn malformed(out: &RunOutput) -> (usize, String) {
+        match judge(&kayles(), out, &WANT).verdict {
+            Verdict::Malformed { line, problem } => (line, problem),
+            v => panic!("not malformed: {v:?}"),
+        }
+    }
+
+    /// Each kind of bad output is reported at the line where it is: the line being
+    /// written when the output was capped, the first extra line, the first missing
+    /// line; a wrong answer at its case, with the cases right and wrong listed.
+    #[test]
+    fn bad_output_is_reported_at_its_line() {
+        let (line, problem) = malformed(&ran(End::OutputCapped, "Alice\nBob\nAli"));
+        assert_eq!(line, 3, "{problem}");
+        let (line, _) = malformed(&ran(End::OutputCapped, ""));
+        assert_eq!(line, 1);
+        let (line, problem) = malformed(&ran(End::Exited(0), "Alice\nBob\nAlice\nBob\n"));
+        assert_eq!(line, 4);
+        assert_eq!(
+            problem,
+            "extra output: line 4 is `Bob` but the input has 3 cases"
+        );
+        let (line, problem) = malformed(&ran(End::Exited(0), "Alice\n"));
+        assert_eq!(
+            (line, problem.as_str()),
+            (2, "missing output: 1 line for 3 cases")
+        );
+        let (line, problem) = malformed(&ran(End::Exited(0), "Alice\nBob\n"));
+        assert_eq!(
+            (line, problem.as_str()),
+            (3, "missing output: 2 lines for 3 cases")
+        );
+        let (line, problem) = malformed(&ran(End::Exited(0), ""));
+        assert_eq!(
+            (line, problem.as_str()),
+            (1, "no output: expected 3 lines, one answer per case")
+        );
+        let j = judge(
+            &kayles(),
+            &ran(End::Exited(0), "Alice\nAlice\nAlice\n"),
+            &WANT,
+        );
+        assert_eq!(
+            j.verdict,
+            Verdict::WrongAnswer {
+                case: 1,
+                expected: Winner::Bob,
+                got: Winner::Alice
+            }
+        );
+        assert_eq!((j.wrong, j.right), (vec![1], vec![0, 2]));
+        let j = judge(
+            &kayles(),
+            &ran(End::Exited(0), "Alice\nBob\nAlice\n"),
+            &WANT,
+        );
+        assert_eq!(j.verdict, Verdict::Pass);
+    }
+
+    /// A failed run under a memory limit is a memory-limit verdict only when memory
+    /// ran out (the peak near the limit, or an allocation failure on stderr); any other
+    /// failure is a crash, and without a limit every failure is.
+    #[test]
+    fn a_crash_under_a_memory_limit_is_a_crash_unless_memory_ran_out() {
+        let mib = 1 << 20;
+        let crash = RunOutput {
+            end: End::Exited(3),
+            stderr_tail: "index out of range".into(),
+            peak_rss: 10 * mib,
+            memory_limit: Some(256 * mib),
+            ..RunOutput::default()
+        };
+        let class = |out: &RunOutput| judge(&kayles(), out, &WANT).verdict.class();
+        assert_eq!(class(&crash), Some(Class::Crash));
+        let oom = RunOutput {
+            stderr_tail: "MemoryError".into(),
+            ..crash.clone()
+        };
+        assert_eq!(class(&oom), Some(Class::MemoryLimit));
+        let near = RunOutput {
+            peak_rss: 250 * mib,
+            ..crash.clone()
+        };
+        assert_eq!(class(&near), Some(Class::MemoryLimit));
+        let unlimited = RunOutput {
+            memory_limit: None,
+            ..oom.clone()
+        };
+        assert_eq!(class(&unlimited), Some(Class::Crash));
     }
 }

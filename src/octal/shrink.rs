@@ -31,10 +31,8 @@ pub fn smaller_positions(case: &Position) -> Vec<Position> {
         let smaller: BTreeSet<u64> = if a <= EVERY_SMALLER_MAX {
             (1..a).collect()
         } else {
-            [1, a / 2, a - a / 4, a - 1]
-                .into_iter()
-                .filter(|&b| b >= 1 && b < a)
-                .collect()
+            // a > 64: each of these is in 1..a (a / 4 ≥ 16)
+            [1, a / 2, a - a / 4, a - 1].into_iter().collect()
         };
         for b in smaller {
             let mut h = heaps.to_vec();
@@ -64,5 +62,8 @@ mod tests {
         let big = smaller_positions(&p(&[1_000_000_000_000_000_000]));
         assert_eq!(big.len(), 4);
         assert!(big.iter().all(|q| q.largest() < 1_000_000_000_000_000_000));
+        // just past EVERY_SMALLER_MAX: four sizes, each smaller
+        let c = smaller_positions(&p(&[EVERY_SMALLER_MAX + 1]));
+        assert_eq!(c, [p(&[1]), p(&[32]), p(&[49]), p(&[64])]);
     }
 }

@@ -179,6 +179,13 @@ fn sweep(dst: &mut [u64], src: &[u64], m: usize, ml: u32, d: u64) {
     }
 }
 
+/// Whether the set bits of `mask` are one contiguous run (or none): then
+/// [`compress`] and [`expand`] are a shift by its lowest bit.
+fn is_one_run(mask: u64) -> bool {
+    let x = mask >> mask.trailing_zeros().min(63);
+    x & (x + 1) == 0
+}
+
 /// The word of positions `lo < per_word` with `pred(lo)`.
 fn word_of(per_word: u32, pred: impl Fn(u32) -> bool) -> u64 {
     (0..per_word)
@@ -499,7 +506,7 @@ impl Table {
         // high cells) compresses by a shift
         // (no free cell: 63, not 64, which would overflow the shifts below; only index 0)
         let shift = self.free.trailing_zeros().min(63);
-        let same_frame = (self.free >> shift) & ((self.free >> shift) + 1) == 0;
+        let same_frame = is_one_run(self.free);
         // fits[m]: the positions lo of a word that have none of m's cells
         let fits: Vec<u64> = (0..per_word)
             .map(|m| {
@@ -702,5 +709,35 @@ impl Solver<Position, Value> for TableSolver {
             }
         };
         Ok(if win { Value::Win } else { Value::Loss })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One run of set bits (or none) compresses by a shift; anything else is not a run.
+    #[test]
+    fn one_run_of_free_cells() {
+        for (mask, run) in [
+            (0u64, true),
+            (1, true),
+            (0b111_0000, true),
+            (!0, true),
+            (!0 << 40, true),
+            (0b101, false),
+            (0b1011_0000, false),
+            (1 | 1 << 63, false),
+        ] {
+            assert_eq!(is_one_run(mask), run, "{mask:#b}");
+            if run {
+                let shift = mask.trailing_zeros().min(63);
+                for x in [0, 1, 0b1010, !0, 1 << 63] {
+                    let x = x & mask;
+                    assert_eq!(compress(x, mask), x >> shift, "{mask:#b}");
+                    assert_eq!(expand(x >> shift, mask), x, "{mask:#b}");
+                }
+            }
+        }
     }
 }

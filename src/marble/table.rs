@@ -183,7 +183,7 @@ fn sweep(dst: &mut [u64], src: &[u64], m: usize, ml: u32, d: u64) {
 /// [`compress`] and [`expand`] are a shift by its lowest bit.
 fn is_one_run(mask: u64) -> bool {
     let x = mask >> mask.trailing_zeros().min(63);
-    x & (x + 1) == 0
+    x & x.wrapping_add(1) == 0
 }
 
 /// The word of positions `lo < per_word` with `pred(lo)`.

@@ -717,18 +717,26 @@ mod tests {
     use super::*;
 
     /// Masked tables whose free cells are one run above cell 0 (the certificate maps
-    /// them by a shift, not pext/pdep): each certifies, answers as the bitmask search
-    /// does, and a bit flipped in any of its words fails the certificate.
+    /// them by a shift) or scattered (pext/pdep): each certifies, answers as the
+    /// bitmask search does, and a bit flipped in any of its words fails the certificate,
+    /// which names the flipped position or one with a move into it.
     #[test]
-    fn the_certificate_of_a_run_above_cell_0() {
+    fn the_certificate_of_masked_tables() {
         use super::super::bitmask::Bitmask;
         use super::super::rules::LineSet;
         for play in [Play::Normal, Play::Misere] {
             let rules = Rules::new(5, Some(3), LineSet::ALL, play).unwrap();
             let mut bitmask = Bitmask::new(&rules);
-            for (lo, hi) in [(5, 21), (9, 25), (1, 12)] {
-                let free = ((1u64 << (hi - lo)) - 1) << lo;
-                assert!(is_one_run(free));
+            let run = |lo: u32, hi: u32| ((1u64 << (hi - lo)) - 1) << lo;
+            // three runs, then scattered cells (compressed by pext/pdep)
+            for (free, one_run) in [
+                (run(5, 21), true),
+                (run(9, 25), true),
+                (run(1, 12), true),
+                (0x16D_B6DA, false),
+                (0x0F0_F0F1, false),
+            ] {
+                assert_eq!(is_one_run(free), one_run);
                 let t = Table::build_masked(&rules, free);
                 t.certify().unwrap();
                 let fixed = full_of(&rules) & !free;
@@ -738,8 +746,18 @@ mod tests {
                 }
                 for k in [0, t.words.len() / 2, t.words.len() - 1] {
                     let mut bad = t.clone();
-                    bad.words[k] ^= 1 << (k % 64);
-                    assert!(bad.certify().is_err(), "word {k} of run {lo}..{hi}");
+                    let bit = k as u64 % 64;
+                    bad.words[k] ^= 1 << bit;
+                    let e = bad.certify().unwrap_err();
+                    // the position named is the flipped one or one with a move into it:
+                    // the fixed cells and a subset of the flipped position's marbles
+                    let flipped = fixed | expand((k as u64) << t.lo_bits | bit, free);
+                    let named = e
+                        .split_whitespace()
+                        .find_map(|w| u64::from_str_radix(w.strip_prefix("0x")?, 16).ok())
+                        .unwrap_or_else(|| panic!("no position in: {e}"));
+                    assert_eq!(named & fixed, fixed, "{e}");
+                    assert_eq!(named & !flipped, 0, "{flipped:#x}: {e}");
                 }
             }
         }

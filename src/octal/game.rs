@@ -792,6 +792,7 @@ mod tests {
             }
         }
         let mut lengths = [0u32; 5];
+        let mut most_tokens = 0;
         for _ in 0..2000 {
             let bytes: Vec<u8> = (0..64).map(|_| rng.random()).collect();
             let mut u = arbitrary::Unstructured::new(&bytes);
@@ -803,7 +804,9 @@ mod tests {
                 (1..=4).contains(&c.heaps().len()) && c.tokens() <= 18,
                 "{c}"
             );
+            most_tokens = most_tokens.max(c.tokens());
         }
+        assert_eq!(most_tokens, 18, "the bound on tokens is reached");
         assert_eq!(lengths[0], 0);
         assert!(lengths[1..].iter().all(|&n| n > 0), "{lengths:?}");
     }

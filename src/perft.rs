@@ -21,6 +21,12 @@ use std::hash::Hash;
 /// The most memo entries one count keeps: 2^22 = 4,194,304 (under 200 MiB). A count whose memo would pass it is refused ([`PerftError::MemoBound`]).
 pub const MEMO_LIMIT: usize = 1 << 22;
 
+/// The most moves one position may have for perft to list them (2^20 = 1,048,576, each
+/// move and its successor held in memory at once). A count that may meet a wider
+/// position is refused ([`PerftError::TooWide`]): octal's splitting codes move a heap
+/// of `n` tokens about `n/2` ways, so a heap of 10^18 would need exabytes.
+pub const CHILDREN_LIMIT: u128 = 1 << 20;
+
 /// Which move generator a count walks with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Generator {
@@ -84,6 +90,25 @@ pub trait Perft: Game {
     fn fast_count(walker: &Self::Walker, state: &Self::State) -> u128 {
         Self::fast_children(walker, state).len() as u128
     }
+
+    /// An upper bound on the moves of every state reached from `state` in fewer than
+    /// `depth` moves (the states a count of `depth` lists the moves of), for a game
+    /// whose positions can have more moves than memory holds; `None` (the default) for
+    /// a game whose every position is small (a board, a deck).
+    fn widest(_walker: &Self::Walker, _state: &Self::State, _depth: u32) -> Option<u128> {
+        None
+    }
+}
+
+/// [`PerftError::TooWide`] when a count of `depth` may list more than
+/// [`CHILDREN_LIMIT`] moves at one position.
+fn too_wide<P: Perft>(walker: &P::Walker, state: &P::State, depth: u32) -> Option<PerftError> {
+    match P::widest(walker, state, depth) {
+        Some(bound) if depth > 0 && bound > CHILDREN_LIMIT => {
+            Some(PerftError::TooWide { depth, bound })
+        }
+        _ => None,
+    }
 }
 
 /// Why a count was refused.
@@ -94,6 +119,17 @@ pub enum PerftError {
     Overflow {
         /// The depth asked for.
         depth: u32,
+    },
+    /// A position on the way may have more than [`CHILDREN_LIMIT`] moves.
+    #[error(
+        "perft({depth}) may meet a position with up to {bound} moves, more than the \
+         {CHILDREN_LIMIT} perft lists at one position"
+    )]
+    TooWide {
+        /// The depth asked for.
+        depth: u32,
+        /// The bound on the moves of one position ([`Perft::widest`]).
+        bound: u128,
     },
     /// The memo would pass [`MEMO_LIMIT`] entries.
     #[error("perft({depth}) needs more than {MEMO_LIMIT} memo entries (the memo's bound)")]
@@ -199,6 +235,9 @@ fn divide_within<P: Perft>(
     if depth == 0 {
         return Ok((Vec::new(), 1));
     }
+    if let Some(e) = too_wide::<P>(walker, state, depth) {
+        return Err(e);
+    }
     let mut lines = Vec::new();
     let mut total: u128 = 0;
     for (mv, child) in c.children(state) {
@@ -234,6 +273,9 @@ fn count_within<P: Perft>(
     gen: Generator,
     limit: usize,
 ) -> Result<u128, PerftError> {
+    if let Some(e) = too_wide::<P>(walker, state, depth) {
+        return Err(e);
+    }
     let mut c = Counter::<P> {
         walker,
         gen,
@@ -341,6 +383,14 @@ fn perft_within<P: Perft>(
     split: bool,
     limit: usize,
 ) -> Result<(Vec<Divided>, u128), Refused> {
+    if let Some(error) = too_wide::<P>(walker, state, depth) {
+        // the layers of the memo bound list moves too: refused before them
+        let fits = (0..depth)
+            .rev()
+            .find(|&d| too_wide::<P>(walker, state, d).is_none())
+            .unwrap_or(0);
+        return Err(Refused { error, fits });
+    }
     let memo_ok = memo_fits_within::<P>(walker, state, depth, gen, limit);
     let run = |d: u32| {
         if split {
@@ -360,7 +410,7 @@ fn perft_within<P: Perft>(
     // Past the memo bound: the largest depth whose memo fits (its count is not run, so
     // the refusal stays quick). Past u128: counts are tried downward until one fits.
     let fits = match error {
-        PerftError::MemoBound { .. } => memo_ok,
+        PerftError::MemoBound { .. } | PerftError::TooWide { .. } => memo_ok,
         PerftError::Overflow { .. } => (0..depth)
             .rev()
             .find(|&d| count_within::<P>(walker, state, d, gen, limit).is_ok())

@@ -725,3 +725,86 @@ fn sevens_generators_give_the_same_children_at_every_reachable_state() {
     }
     assert!(states > 10_000, "{states} states");
 }
+
+/// A heap of n tokens under a splitting code has about n/2 moves, so perft refuses a
+/// count that may list more than `CHILDREN_LIMIT` moves at one position (a heap of
+/// 10^18 under Kayles), quickly and with exit 2, before listing any; a code that never
+/// splits counts the same heap (`.33`: take 1 or 2 and leave the rest, 2^d lines).
+#[test]
+fn octal_perft_refuses_a_position_too_wide_to_list() {
+    for (depth, fits) in [("1", 0), ("2", 0), ("5", 0)] {
+        gamecheck()
+            .args([
+                "perft",
+                "octal",
+                "--code",
+                ".77",
+                "--heap",
+                "1000000000000000000",
+            ])
+            .args(["--depth", depth])
+            .timeout(std::time::Duration::from_secs(20))
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(format!(
+                "perft({depth}) may meet a position with up to"
+            )))
+            .stderr(predicate::str::contains(format!(
+                "the largest depth that fits is {fits}"
+            )));
+    }
+    gamecheck()
+        .args([
+            "perft",
+            "octal",
+            "--code",
+            ".33",
+            "--heap",
+            "1000000000000000000",
+        ])
+        .args(["--depth", "3"])
+        .assert()
+        .success()
+        .stdout("total: 8\n");
+    // just inside the bound (t·H + t·T/2 ≤ 2^20 for Kayles: a heap of 1,048,560)
+    gamecheck()
+        .args([
+            "perft", "octal", "--code", ".77", "--heap", "1048560", "--depth", "1",
+        ])
+        .assert()
+        .success();
+}
+
+/// `widest` bounds the moves of every state a count lists: over random heaps of
+/// every short code, no state reached in fewer than `depth` moves has more moves.
+#[test]
+fn octal_widest_bounds_every_listed_position() {
+    use gamecheck::octal::game::{short_codes, OctalGame};
+    let mut rng = gamecheck::rng::from_seed(12);
+    for code in short_codes() {
+        for _ in 0..4 {
+            let heaps: Vec<u64> = (0..rand::Rng::random_range(&mut rng, 1..=3))
+                .map(|_| rand::Rng::random_range(&mut rng, 1..=14))
+                .collect();
+            let mut layer = vec![heaps.clone()];
+            for depth in 1..=3u32 {
+                let bound = OctalGame::widest(&code, &heaps, depth).unwrap();
+                let widest = layer
+                    .iter()
+                    .map(|s| OctalGame::fast_children(&code, s).len() as u128)
+                    .max()
+                    .unwrap_or(0);
+                assert!(
+                    widest <= bound,
+                    "{code} {heaps:?} depth {depth}: {widest} > {bound}"
+                );
+                layer = layer
+                    .iter()
+                    .flat_map(|s| OctalGame::fast_children(&code, s))
+                    .map(|(_, c)| c)
+                    .collect();
+            }
+        }
+    }
+}

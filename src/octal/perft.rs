@@ -62,6 +62,19 @@ impl Perft for OctalGame {
         k
     }
 
+    /// Each heap of `h` tokens has, for each `k ≤ t`, at most one move leaving no heap
+    /// or one heap, and (a code with a 4 bit) at most `(h − k)/2` leaving two; a move
+    /// adds at most one heap and never adds tokens. So every state within `depth − 1`
+    /// moves has at most `t·H + t·T/2` moves (`T` the tokens, `H` the heaps then, at
+    /// most `min(T, heaps + depth)`), the second term only for a splitting code.
+    fn widest(code: &Code, state: &Vec<u64>, depth: u32) -> Option<u128> {
+        let t = code.t() as u128;
+        let tokens: u128 = state.iter().map(|&h| u128::from(h)).sum();
+        let heaps = (state.len() as u128 + u128::from(depth)).min(tokens);
+        let splits = if code.splits() { t * (tokens / 2) } else { 0 };
+        Some(t * heaps + splits)
+    }
+
     fn fast_children(code: &Code, state: &Vec<u64>) -> Vec<(Move, Vec<u64>)> {
         let mut out = Vec::new();
         for (i, &h) in state.iter().enumerate() {

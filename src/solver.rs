@@ -5,7 +5,7 @@
 /// memory. The message names a solver that can answer it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "solver `{solver}` refuses this position: {reason}; use `{}` instead",
+    "solver `{solver}` refuses this position: {reason}; {}",
     advice(suggestion)
 )]
 pub struct Refusal {
@@ -14,16 +14,20 @@ pub struct Refusal {
     /// Why, with the size that was too large and the limit.
     pub reason: String,
     /// A solver that can answer the position (`periodic`), or a flag that lets this
-    /// one answer it (`--table FILE`, starting with `--`).
+    /// one answer it (`--table FILE`, starting with `--`), or empty when no solver of
+    /// this tool can (an octal heap past every table, with no period proved).
     pub suggestion: std::borrow::Cow<'static, str>,
 }
 
-/// `--solver S` for a solver, the flag itself for a flag.
+/// What to do instead: `use `--solver S` instead` for a solver, the flag itself for a
+/// flag, or that nothing here answers it.
 fn advice(suggestion: &str) -> String {
-    if suggestion.starts_with("--") {
-        suggestion.to_string()
+    if suggestion.is_empty() {
+        "no solver of gamecheck answers it".to_string()
+    } else if suggestion.starts_with("--") {
+        format!("use `{suggestion}` instead")
     } else {
-        format!("--solver {suggestion}")
+        format!("use `--solver {suggestion}` instead")
     }
 }
 

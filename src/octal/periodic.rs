@@ -80,7 +80,9 @@ impl Solver<Position, Value> for Periodic {
                      {largest} tokens is beyond that table",
                     self.table.len()
                 ),
-                suggestion: super::grundy::larger_table(largest, "naive"),
+                // past the largest table no solver answers it (the oracle's limit is
+                // 30 tokens, far below any heap past a table)
+                suggestion: super::grundy::larger_table(largest, ""),
             });
         }
         Ok(())
@@ -152,6 +154,16 @@ mod tests {
         assert_eq!(short.g(99), Some(short.table()[99]));
         assert_eq!(short.g(100), None, "past the table without a period");
         let e = short.check(&Position::new(vec![100]).unwrap()).unwrap_err();
+        assert_eq!(e.suggestion, "--max-n 101");
+        // past the largest table no solver answers it, and the message says so
+        let e = short
+            .check(&Position::new(vec![1 << 40]).unwrap())
+            .unwrap_err();
+        assert!(
+            e.to_string()
+                .ends_with("; no solver of gamecheck answers it"),
+            "{e}"
+        );
         assert!(
             e.reason.contains("no period of g was proved"),
             "{}",

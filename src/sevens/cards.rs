@@ -145,9 +145,9 @@ impl Deal {
         let deck = CardSet::deck(rules);
         if let Some(c) = alice.minus(deck).cards().next() {
             return Err(RuleError(format!(
-                "card {c} is not in the deck of {} suit(s) × {} ranks",
-                rules.suits(),
-                rules.ranks()
+                "card {c} is not in the deck of {} × {}",
+                super::rules::counted(rules.suits(), "suit"),
+                super::rules::counted(usize::from(rules.ranks()), "rank")
             )));
         }
         Ok(Deal { deck, alice })

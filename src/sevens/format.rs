@@ -48,9 +48,9 @@ pub fn parse_card(
         return err(
             0,
             format!(
-                "card `{}` does not exist: the deck has {} suit(s) ({allowed})",
+                "card `{}` does not exist: the deck has {} ({allowed})",
                 shorten(token.text),
-                rules.suits()
+                super::rules::counted(rules.suits(), "suit")
             ),
         );
     }
@@ -218,9 +218,11 @@ pub fn read(input: &str, rules: &Rules) -> Result<Vec<Deal>, ParseError> {
                         next.location,
                         case,
                         format!(
-                            "deal {number} has {in_deal} cards and this line has \
-                             {on_next_line} more, past the {size} of a deal: deal {number} has \
-                             too few cards (one line never holds cards of two deals)"
+                            "deal {number} has too few cards: {in_deal} of {size} so far, \
+                             and this line's {on_next_line} would make {} (a deal ends with \
+                             the line that completes it; one line never holds cards of two \
+                             deals)",
+                            in_deal + on_next_line
                         ),
                     ));
                 }

@@ -339,10 +339,10 @@ impl Game for SevensGame {
             .collect();
         (!fits.is_empty()).then(|| {
             format!(
-                "the input reads as deals of another deck: {} (this run's deck is {} suits × {} ranks)",
+                "the input reads as deals of another deck: {} (this run's deck is {} × {})",
                 fits.join(" or "),
-                rules.suits(),
-                rules.ranks()
+                super::rules::counted(rules.suits(), "suit"),
+                super::rules::counted(usize::from(rules.ranks()), "rank")
             )
         })
     }

@@ -157,9 +157,10 @@ impl Rules {
         let n = self.deck_size();
         if n % 2 == 1 {
             Err(RuleError(format!(
-                "a deck of {} suit(s) × {} ranks has {n} cards, an odd number: the contest \
+                "a deck of {} × {} has {n} cards, an odd number: the contest \
                  format gives each player half the deck",
-                self.suits, self.ranks
+                counted(self.suits, "suit"),
+                counted(usize::from(self.ranks), "rank")
             )))
         } else {
             Ok(n / 2)
@@ -190,6 +191,11 @@ impl fmt::Display for Rules {
             self.suits, self.ranks, self.start, self.stuck
         )
     }
+}
+
+/// `n` and `word`, plural unless `n` is 1 (`1 suit`, `4 ranks`), for messages.
+pub(crate) fn counted(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 
 #[cfg(test)]

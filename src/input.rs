@@ -128,7 +128,13 @@ pub fn parse_u64(
 /// as `\u{1b}` escapes (an input's escape sequence must not reach the terminal raw).
 pub fn shorten(text: &str) -> String {
     let shown = |c: char| -> String {
-        if c.is_control() {
+        // control characters, and the invisible format characters (a byte-order mark,
+        // zero-width spaces and joiners, bidirectional marks, a soft hyphen)
+        let invisible = matches!(
+            c,
+            '\u{AD}' | '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}'
+        );
+        if c.is_control() || invisible {
             c.escape_unicode().to_string()
         } else {
             c.to_string()
@@ -188,6 +194,8 @@ mod tests {
         assert_eq!(shorten("ab\u{1b}[2J\0"), "ab\\u{1b}[2J\\u{0}");
         assert_eq!(shorten(&"x".repeat(25)), format!("{}…", "x".repeat(20)));
         assert!(!shorten("\u{7}\u{1b}\u{9b}").chars().any(char::is_control));
+        assert_eq!(shorten("\u{feff}1"), "\\u{feff}1");
+        assert_eq!(shorten("a\u{200b}b\u{202e}"), "a\\u{200b}b\\u{202e}");
     }
 
     #[test]

@@ -8,6 +8,7 @@
 use super::geometry::Layout;
 use super::movegen::MoveGen;
 use super::rules::{Play, Rules, TABLE_MAX_SIDE};
+use super::table::MASKED_MAX_EMPTY;
 use super::Position;
 use crate::outcome::Value;
 use crate::solver::{Refusal, Solver};
@@ -83,11 +84,17 @@ impl Bitmask {
                 solver: "bitmask",
                 reason: format!(
                     "{empty} empty cells, more than its side-{} limit of {WIDE_MAX_EMPTY} \
-                     (the full table answers any position: build it once with \
-                     `gamecheck table marble --side {} --out FILE`)",
+                     (the table solver answers up to {MASKED_MAX_EMPTY} empty cells \
+                     without a file, and the full table any position: build it once \
+                     with `gamecheck table marble --side {} --out FILE`)",
                     self.side, self.side
                 ),
-                suggestion: "--table FILE".into(),
+                // the easier fix first: the table solver's own masked table
+                suggestion: if empty <= MASKED_MAX_EMPTY {
+                    "table".into()
+                } else {
+                    "--table FILE".into()
+                },
             });
         }
         Ok(())

@@ -94,7 +94,7 @@ impl Code {
 impl FromStr for Code {
     type Err = CodeError;
 
-    /// Reads `.d1d2…` or `0.d1d2…`.
+    /// Reads `.d1d2…` or `0.d1d2…` (any number of zeros before the point).
     fn from_str(s: &str) -> Result<Code, CodeError> {
         let err = |problem: &str| CodeError {
             text: s.to_string(),
@@ -104,7 +104,8 @@ impl FromStr for Code {
             return Err(err("no point: an octal code starts with `.` or `0.`"));
         };
         match before {
-            "" | "0" => {}
+            // `.77`, `0.77`, `00.77`: the number is below 1
+            b if b.bytes().all(|c| c == b'0') => {}
             b if b.bytes().all(|c| c.is_ascii_digit()) => {
                 return Err(err(
                     "a digit before the point (splitting without removing) is out of scope",
@@ -146,6 +147,7 @@ mod tests {
         let k: Code = ".77".parse().unwrap();
         assert_eq!((k.t(), k.digit(1), k.digit(2), k.digit(3)), (2, 7, 7, 0));
         assert_eq!("0.07".parse::<Code>().unwrap().to_string(), ".07");
+        assert_eq!("00.07".parse::<Code>().unwrap().to_string(), ".07");
         assert_eq!(".1370000".parse::<Code>().unwrap().to_string(), ".137");
         assert!(".137".parse::<Code>().unwrap().splits());
         assert!(".4".parse::<Code>().unwrap().splits());
@@ -166,10 +168,6 @@ mod tests {
             // digits before the point: another family (splitting without removing)
             (
                 "4.7",
-                "a digit before the point (splitting without removing)",
-            ),
-            (
-                "00.7",
                 "a digit before the point (splitting without removing)",
             ),
             (

@@ -24,29 +24,27 @@ impl Mex {
 
     /// The least non-negative integer not in `options`.
     ///
-    /// With `len` distinct values among the options, the mex lies in `0..=len` (it is
-    /// `len` exactly when the options are `0..len`).
+    /// With `n` options the mex lies in `0..=n` (it is `n` exactly when the options are
+    /// `0..n`, each once): `n + 1` values cannot all be among `n` options.
     pub fn mex(&mut self, options: impl IntoIterator<Item = u32>) -> u32 {
         self.seen.iter_mut().for_each(|w| *w = 0);
-        let mut distinct = 0u32;
+        let mut n = 0u32;
         for v in options {
             let (word, bit) = ((v / 64) as usize, v % 64);
             if word >= self.seen.len() {
                 self.seen.resize(word + 1, 0);
             }
-            if self.seen[word] >> bit & 1 == 0 {
-                self.seen[word] |= 1 << bit;
-                distinct += 1;
-            }
+            self.seen[word] |= 1 << bit;
+            n += 1;
         }
         let contains = |v: u32| {
             self.seen
                 .get((v / 64) as usize)
                 .is_some_and(|w| w >> (v % 64) & 1 == 1)
         };
-        (0..=distinct)
+        (0..=n)
             .find(|&v| !contains(v))
-            .expect("the mex of `len` distinct values is at most `len`")
+            .expect("the mex of n options is at most n")
     }
 }
 

@@ -269,3 +269,69 @@ pub fn check_smallest_period(g: &[u32], reported: &Period, t: usize) -> Result<(
         }
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::Rng as _;
+
+    /// `g` of length `len`: `pre` values drawn at random, then a random block of `p`
+    /// values repeated (so the period is at most `p` and the start at most `pre`).
+    fn eventually_periodic(
+        rng: &mut crate::rng::Rng,
+        pre: usize,
+        p: usize,
+        len: usize,
+    ) -> Vec<u32> {
+        let head: Vec<u32> = (0..pre).map(|_| rng.random_range(0..4)).collect();
+        let block: Vec<u32> = (0..p).map(|_| rng.random_range(0..4)).collect();
+        (0..len)
+            .map(|i| {
+                if i < pre {
+                    head[i]
+                } else {
+                    block[(i - pre) % p]
+                }
+            })
+            .collect()
+    }
+
+    /// The brute force and the finder agree on the smallest period and start, and on
+    /// when the table is long enough to prove them (index `2·n0 + 2·p + t` must exist),
+    /// on random eventually periodic tables at every length around that bound.
+    #[test]
+    fn smallest_period_and_find_agree_at_every_length() {
+        let mut rng = crate::rng::from_seed(9);
+        for _ in 0..300 {
+            let pre = rng.random_range(0..8);
+            let p = rng.random_range(1..6);
+            let t = rng.random_range(1..4);
+            let g = eventually_periodic(&mut rng, pre, p, 2 * pre + 2 * p + t + 12);
+            for len in 1..=g.len() {
+                let g = &g[..len];
+                let found = Period::find(g, t).map(|q| (q.period, q.pre_period));
+                assert_eq!(smallest_period(g, t), found, "{g:?} t = {t}");
+                if let Some((p, n0)) = found {
+                    assert!(2 * n0 + 2 * p + t < len, "{g:?}");
+                }
+            }
+        }
+    }
+
+    /// The exact length bound, on a table whose smallest period is 3 from 3 (t = 1):
+    /// index 2·3 + 2·3 + 1 = 13 must exist, so 14 values prove it and 13 do not.
+    #[test]
+    fn the_length_bound_is_exact() {
+        let g: Vec<u32> = [7, 8, 9]
+            .into_iter()
+            .chain((0..20).map(|i| i % 3))
+            .collect();
+        assert_eq!(smallest_period(&g[..14], 1), Some((3, 3)));
+        assert_eq!(smallest_period(&g[..13], 1), None);
+        assert_eq!(
+            Period::find(&g[..14], 1).map(|q| (q.period, q.pre_period)),
+            Some((3, 3))
+        );
+        assert_eq!(Period::find(&g[..13], 1), None);
+    }
+}

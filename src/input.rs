@@ -207,6 +207,26 @@ mod tests {
         assert_eq!((t.text, t.location.line, t.location.column), ("c", 3, 1));
     }
 
+    /// A sign before digits is a negative number ("a non-negative integer" expected);
+    /// a lone `-` is no number at all ("an integer" expected).
+    #[test]
+    fn a_negative_number_and_a_lone_minus_are_told_apart() {
+        let tok = |text| Token {
+            text,
+            location: Location { line: 1, column: 1 },
+        };
+        let e = parse_u64(tok("-5"), "T", None).unwrap_err();
+        assert_eq!(e.message, "expected T, a non-negative integer, found `-5`");
+        let e = parse_u64(tok("-"), "T", None).unwrap_err();
+        assert_eq!(e.message, "expected T, an integer, found `-`");
+        assert_eq!(
+            parse_u64(tok("18446744073709551615"), "T", None),
+            Ok(u64::MAX)
+        );
+        let e = parse_u64(tok("18446744073709551616"), "T", None).unwrap_err();
+        assert!(e.message.contains("too large"), "{e}");
+    }
+
     #[test]
     fn tokens_carry_lines_and_columns() {
         let mut s = Scanner::new("  12\n\tab c\n");

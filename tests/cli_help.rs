@@ -395,21 +395,12 @@ fn negative_values_name_their_flag() {
             "--timeout",
         ),
     ] {
-        let out = gamecheck()
-            .args(args)
-            .assert()
-            .code(2)
-            .stdout("")
-            .get_output()
-            .clone();
+        let out = assert_usage_error(args).get_output().clone();
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(err.contains(flag), "{args:?}: {err}");
         assert!(!err.contains("unexpected argument"), "{args:?}: {err}");
     }
-    let out = gamecheck()
-        .args(["stress", "marble", "--"])
-        .assert()
-        .code(2)
+    let out = assert_usage_error(&["stress", "marble", "--"])
         .get_output()
         .clone();
     let err = String::from_utf8(out.stderr).unwrap();

@@ -28,8 +28,10 @@ set_files() {
     marble-movegen) echo "src/marble/movegen.rs" ;;
     marble-solvers) echo "src/marble/bitmask.rs src/marble/table.rs" ;;
     marble-export) echo "src/marble/export.rs" ;;
+    paint-movegen) echo "src/paint/bitmask.rs" ;;
     paint-period) echo "src/grundy.rs src/paint/periodic.rs src/paint/grundy.rs" ;;
     prover) echo "src/grundy.rs" ;;
+    sevens-movegen) echo "src/sevens/movegen.rs" ;;
     sevens-search) echo "src/sevens/movegen.rs src/sevens/search.rs src/sevens/memo.rs src/sevens/table.rs" ;;
     judge) echo "src/stress/judge.rs" ;;
     readers) echo "src/marble/format.rs src/paint/format.rs src/sevens/format.rs src/input.rs" ;;
@@ -44,6 +46,7 @@ set_tests() {
     harness) echo "--lib --test toy_game --test game_laws --test zoo" ;;
     marble-export) echo "--lib --test marble_side6 --test marble_solvers --test marble_cli --test perft" ;;
     marble-*) echo "--lib --test marble_geometry --test marble_movegen --test marble_laws --test marble_solvers --test marble_certify --test marble_side6 --test zoo" ;;
+    paint-movegen) echo "--lib --test paint_solvers --test paint_laws --test paint_props --test zoo" ;;
     paint-*) echo "--lib --test paint_period --test paint_solvers --test paint_laws --test zoo" ;;
     prover) echo "--lib --test paint_period --test octal_period --test zoo" ;;
     sevens-*) echo "--lib --test sevens_movegen --test sevens_certify --test sevens_props --test zoo" ;;
@@ -54,7 +57,7 @@ set_tests() {
     esac
 }
 
-sets="harness marble-geometry marble-movegen marble-solvers marble-export paint-period prover sevens-search judge readers perft octal"
+sets="harness marble-geometry marble-movegen marble-solvers marble-export paint-movegen paint-period prover sevens-movegen sevens-search judge readers perft octal"
 if [ $# -eq 0 ] || [ "$1" = list ]; then
     for s in $sets; do printf '%-16s %s\n' "$s" "$(set_files "$s")"; done
     exit 0

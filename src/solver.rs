@@ -2,32 +2,39 @@
 
 /// A solver declined a position that is too large for it (judged by the position's real
 /// size: empty cells, unpainted cells, cards), instead of running for hours or exhausting
-/// memory. The message names a solver that can answer it.
+/// memory. The message says what can answer it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "solver `{solver}` refuses this position: {reason}; {}",
-    advice(suggestion)
-)]
+#[error("solver `{solver}` refuses this position: {reason}; {suggestion}")]
 pub struct Refusal {
     /// The solver that refused.
     pub solver: &'static str,
     /// Why, with the size that was too large and the limit.
     pub reason: String,
-    /// A solver that can answer the position (`periodic`), or a flag that lets this
-    /// one answer it (`--table FILE`, starting with `--`), or empty when no solver of
-    /// this tool can (an octal heap past every table, with no period proved).
-    pub suggestion: std::borrow::Cow<'static, str>,
+    /// What answers the position instead.
+    pub suggestion: Suggestion,
 }
 
-/// What to do instead: `use `--solver S` instead` for a solver, the flag itself for a
-/// flag, or that nothing here answers it.
-fn advice(suggestion: &str) -> String {
-    if suggestion.is_empty() {
-        "no solver of gamecheck answers it".to_string()
-    } else if suggestion.starts_with("--") {
-        format!("use `{suggestion}` instead")
-    } else {
-        format!("use `--solver {suggestion}` instead")
+/// What answers a refused position instead; displayed as the end of the refusal's
+/// message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Suggestion {
+    /// Another solver of the same game (`periodic`): "use `--solver periodic` instead".
+    Solver(&'static str),
+    /// A flag that lets this solver answer it (`--table FILE`, `--max-n 101`): "use
+    /// `--table FILE` instead".
+    Flag(std::borrow::Cow<'static, str>),
+    /// No solver of this tool answers it (an octal heap past every table, with no
+    /// period proved).
+    Nothing,
+}
+
+impl std::fmt::Display for Suggestion {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Suggestion::Solver(s) => write!(f, "use `--solver {s}` instead"),
+            Suggestion::Flag(flag) => write!(f, "use `{flag}` instead"),
+            Suggestion::Nothing => f.write_str("no solver of gamecheck answers it"),
+        }
     }
 }
 
@@ -116,7 +123,7 @@ mod tests {
                 return Err(Refusal {
                     solver: "counting",
                     reason: format!("{p} is above 10"),
-                    suggestion: "other".into(),
+                    suggestion: Suggestion::Solver("other"),
                 });
             }
             Ok(())

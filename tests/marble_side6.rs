@@ -19,7 +19,7 @@ use gamecheck::marble::table::{
 use gamecheck::marble::{format, LineSet, Play, Position, Rules};
 use gamecheck::outcome::Value;
 use gamecheck::rng::{self, Rng};
-use gamecheck::solver::Solver;
+use gamecheck::solver::{Solver, Suggestion};
 use predicates::prelude::*;
 use rand::Rng as _;
 use std::sync::{Arc, Mutex};
@@ -478,9 +478,9 @@ fn side6_refusals_sit_exactly_at_the_limits() {
                     assert_eq!(e.solver, solver.name());
                     // bitmask points to the table solver while it answers without a file
                     let want = if solver.name() == "bitmask" && empty <= 30 {
-                        "table"
+                        Suggestion::Solver("table")
                     } else {
-                        "--table FILE"
+                        Suggestion::Flag("--table FILE".into())
                     };
                     assert_eq!(e.suggestion, want, "{} at {empty}", solver.name());
                     assert!(

@@ -6,7 +6,7 @@ use gamecheck::marble::naive::Naive;
 use gamecheck::marble::table::TableSolver;
 use gamecheck::marble::{format, solve_all, Line, LineSet, Play, Position, Rules};
 use gamecheck::outcome::{Value, Winner};
-use gamecheck::solver::Solver;
+use gamecheck::solver::{Solver, Suggestion};
 
 fn sample(name: &str) -> (Vec<Position>, Vec<Winner>) {
     let input = std::fs::read_to_string(format!("tests/data/{name}.in")).unwrap();
@@ -98,7 +98,7 @@ fn oracle_refuses_large_positions() {
     let rules = Rules::new(5, None, LineSet::ALL, Play::Normal).unwrap();
     let err = Naive::new(&rules).solve(&Position::empty(5)).unwrap_err();
     assert_eq!(err.solver, "naive");
-    assert_eq!(err.suggestion, "table");
+    assert_eq!(err.suggestion, Suggestion::Solver("table"));
     assert!(err.to_string().contains("25 empty cells"));
     // the fast solvers answer it
     let t = TableSolver::new(&rules).solve(&Position::empty(5)).unwrap();

@@ -13,7 +13,7 @@ use gamecheck::paint::props::{
     movegen_matches_naive, paint_a_cell, solvers_agree, value_is_mex_of_options, xor_of_parts,
 };
 use gamecheck::paint::{format, Cell, Position};
-use gamecheck::solver::Solver;
+use gamecheck::solver::{Solver, Suggestion};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 
@@ -163,7 +163,7 @@ proptest! {
         let reference = match Grundy::new().solve(&p) {
             Ok(v) => v,
             Err(refusal) => {
-                prop_assert_eq!(refusal.suggestion, "periodic");
+                prop_assert_eq!(refusal.suggestion, Suggestion::Solver("periodic"));
                 let short = shortened(&p, periodic.period());
                 prop_assert!(short.n() < 100_000, "{}", short);
                 Grundy::new().solve(&short).unwrap()

@@ -8,7 +8,7 @@ use gamecheck::game::{BoxSolver, Game, ShrinkMode};
 use gamecheck::harness::driver::{self, Group, NamedCheck, Outcome, Step, Suite};
 use gamecheck::harness::{Report, VerifyOptions};
 use gamecheck::outcome::{Value, Winner};
-use gamecheck::solver::{Refusal, Solver};
+use gamecheck::solver::{Refusal, Solver, Suggestion};
 use std::collections::HashMap;
 use std::fmt;
 
@@ -70,7 +70,7 @@ impl Solver<u32, Value> for Naive {
             return Err(Refusal {
                 solver: "naive",
                 reason: format!("a heap of {n}"),
-                suggestion: "formula".into(),
+                suggestion: Suggestion::Solver("formula"),
             });
         }
         Ok(())

@@ -11,7 +11,7 @@ use super::rules::{Play, Rules, TABLE_MAX_SIDE};
 use super::table::MASKED_MAX_EMPTY;
 use super::Position;
 use crate::outcome::Value;
-use crate::solver::{Refusal, Solver};
+use crate::solver::{Refusal, Solver, Suggestion};
 use rustc_hash::FxHashMap;
 use std::ops::ControlFlow;
 
@@ -91,9 +91,9 @@ impl Bitmask {
                 ),
                 // the easier fix first: the table solver's own masked table
                 suggestion: if empty <= MASKED_MAX_EMPTY {
-                    "table".into()
+                    Suggestion::Solver("table")
                 } else {
-                    "--table FILE".into()
+                    Suggestion::Flag("--table FILE".into())
                 },
             });
         }

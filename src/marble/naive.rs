@@ -10,7 +10,7 @@
 use super::rules::{Line, Play, Rules};
 use super::Position;
 use crate::outcome::Value;
-use crate::solver::{Refusal, Solver};
+use crate::solver::{Refusal, Solver, Suggestion};
 use std::collections::{BTreeSet, HashMap};
 
 /// The most empty cells the oracle accepts (2^20 sub-positions at most in its memo).
@@ -115,9 +115,9 @@ impl Naive {
                 suggestion: if position.side() > super::rules::TABLE_MAX_SIDE
                     && empty > super::table::MASKED_MAX_EMPTY
                 {
-                    "--table FILE".into()
+                    Suggestion::Flag("--table FILE".into())
                 } else {
-                    "table".into()
+                    Suggestion::Solver("table")
                 },
             });
         }

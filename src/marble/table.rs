@@ -37,7 +37,7 @@ use super::movegen::MoveGen;
 use super::rules::{Play, Rules, TABLE_MAX_SIDE};
 use super::Position;
 use crate::outcome::Value;
-use crate::solver::{Refusal, Solver};
+use crate::solver::{Refusal, Solver, Suggestion};
 use rayon::prelude::*;
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -677,7 +677,7 @@ impl TableSolver {
                      side-{side} table (build it once with `gamecheck table marble --side {side} --out FILE`)",
                     side = self.rules.side()
                 ),
-                suggestion: "--table FILE".into(),
+                suggestion: Suggestion::Flag("--table FILE".into()),
             });
         }
         Ok(())

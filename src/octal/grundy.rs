@@ -11,7 +11,7 @@ use super::code::bits;
 use super::{value_of_grundy, Code, Position};
 pub use crate::grundy::Mex;
 use crate::outcome::Value;
-use crate::solver::{Refusal, Solver};
+use crate::solver::{Refusal, Solver, Suggestion};
 
 /// The default table size of `grundy` and `periodic` (`--max-n`): `g(0..4096)`.
 pub const DEFAULT_TABLE: usize = 4096;
@@ -22,11 +22,11 @@ pub const MAX_TABLE: usize = 1_000_000;
 /// What to suggest for a heap of `largest` tokens beyond a table: `--max-n` just large
 /// enough (the table is O(n²) to compute for codes with a 4 bit, so not the maximum),
 /// or `otherwise` when no table allowed reaches it.
-pub fn larger_table(largest: u64, otherwise: &'static str) -> std::borrow::Cow<'static, str> {
+pub fn larger_table(largest: u64, otherwise: Suggestion) -> Suggestion {
     if largest < MAX_TABLE as u64 {
-        format!("--max-n {}", largest + 1).into()
+        Suggestion::Flag(format!("--max-n {}", largest + 1).into())
     } else {
-        otherwise.into()
+        otherwise
     }
 }
 
@@ -156,7 +156,7 @@ impl Solver<Position, Value> for Grundy {
                     "a heap of {largest} tokens is beyond its table g(0..{}) (--max-n {})",
                     self.size, self.size
                 ),
-                suggestion: larger_table(largest, "periodic"),
+                suggestion: larger_table(largest, Suggestion::Solver("periodic")),
             });
         }
         Ok(())
@@ -201,11 +201,14 @@ mod tests {
         assert!(g.solve(&Position::new(vec![99, 3]).unwrap()).is_ok());
         let e = g.solve(&Position::new(vec![100]).unwrap()).unwrap_err();
         // the table that just reaches the heap, or (past the largest table) periodic
-        assert_eq!(e.suggestion, "--max-n 101");
+        assert_eq!(e.suggestion, Suggestion::Flag("--max-n 101".into()));
         let e = g
             .solve(&Position::new(vec![MAX_TABLE as u64]).unwrap())
             .unwrap_err();
-        assert_eq!(e.suggestion, "periodic");
-        assert_eq!(larger_table(MAX_TABLE as u64 - 1, "x"), "--max-n 1000000");
+        assert_eq!(e.suggestion, Suggestion::Solver("periodic"));
+        assert_eq!(
+            larger_table(MAX_TABLE as u64 - 1, Suggestion::Nothing),
+            Suggestion::Flag("--max-n 1000000".into())
+        );
     }
 }

@@ -6,7 +6,7 @@
 
 use super::{Code, Position};
 use crate::outcome::Value;
-use crate::solver::{Refusal, Solver};
+use crate::solver::{Refusal, Solver, Suggestion};
 use std::collections::{BTreeSet, HashMap};
 use std::fmt;
 
@@ -136,7 +136,7 @@ impl Naive {
                     "{} tokens in all, more than the oracle's {MAX_PINS}",
                     p.tokens()
                 ),
-                suggestion: "periodic".into(),
+                suggestion: Suggestion::Solver("periodic"),
             });
         }
         Ok(())
@@ -271,7 +271,7 @@ mod tests {
         let mut k = Naive::new(".77".parse().unwrap());
         assert!(k.solve(&p(&[20, 10])).is_ok());
         let e = k.solve(&p(&[20, 11])).unwrap_err();
-        assert_eq!(e.suggestion, "periodic");
+        assert_eq!(e.suggestion, Suggestion::Solver("periodic"));
         assert!(e.reason.contains("31 tokens"), "{}", e.reason);
         assert!(k.solve(&p(&[1_000_000_000_000_000_000])).is_err());
     }

@@ -12,7 +12,7 @@ use super::grundy::extend_table;
 use super::{value_of_grundy, Code, Position};
 pub use crate::grundy::Period;
 use crate::outcome::Value;
-use crate::solver::{Refusal, Solver};
+use crate::solver::{Refusal, Solver, Suggestion};
 
 /// `g` and its proved period for `code`, with at most `size` values computed.
 pub fn discover(code: &Code, size: usize) -> (Vec<u32>, Option<Period>) {
@@ -82,7 +82,7 @@ impl Solver<Position, Value> for Periodic {
                 ),
                 // past the largest table no solver answers it (the oracle's limit is
                 // 30 tokens, far below any heap past a table)
-                suggestion: super::grundy::larger_table(largest, ""),
+                suggestion: super::grundy::larger_table(largest, Suggestion::Nothing),
             });
         }
         Ok(())
@@ -154,11 +154,12 @@ mod tests {
         assert_eq!(short.g(99), Some(short.table()[99]));
         assert_eq!(short.g(100), None, "past the table without a period");
         let e = short.check(&Position::new(vec![100]).unwrap()).unwrap_err();
-        assert_eq!(e.suggestion, "--max-n 101");
+        assert_eq!(e.suggestion, Suggestion::Flag("--max-n 101".into()));
         // past the largest table no solver answers it, and the message says so
         let e = short
             .check(&Position::new(vec![1 << 40]).unwrap())
             .unwrap_err();
+        assert_eq!(e.suggestion, Suggestion::Nothing);
         assert!(
             e.to_string()
                 .ends_with("; no solver of gamecheck answers it"),

@@ -12,7 +12,7 @@
 
 use super::{Cell, Position};
 use crate::outcome::Value;
-use crate::solver::{Refusal, Solver};
+use crate::solver::{Refusal, Solver, Suggestion};
 use rustc_hash::FxHashMap;
 
 /// The memo, keyed by the unpainted set: FxHash (rustc-hash) instead of SipHash, several
@@ -161,7 +161,7 @@ fn packed(position: &Position) -> Result<u64, Refusal> {
     packed.ok_or_else(|| Refusal {
         solver: "bitmask",
         reason: format!("{u} unpainted cells, more than its limit of {MAX_UNPAINTED}"),
-        suggestion: "periodic".into(),
+        suggestion: Suggestion::Solver("periodic"),
     })
 }
 
@@ -207,7 +207,7 @@ mod tests {
         let e = Bitmask::new()
             .solve(&Position::empty(33).unwrap())
             .unwrap_err();
-        assert_eq!(e.suggestion, "periodic");
+        assert_eq!(e.suggestion, Suggestion::Solver("periodic"));
         let e = Bitmask::new()
             .solve(&Position::empty(13).unwrap())
             .unwrap_err();

@@ -15,7 +15,7 @@
 use super::{value_of_grundy, Position};
 pub use crate::grundy::{mex, Mex};
 use crate::outcome::Value;
-use crate::solver::{Refusal, Solver};
+use crate::solver::{Refusal, Solver, Suggestion};
 
 /// The longest run of unpainted columns `grundy` tabulates (O(L²) work to build).
 pub const MAX_RUN: u64 = 100_000;
@@ -291,7 +291,7 @@ fn longest_run(position: &Position, scratch: &mut Scratch) -> Result<u64, Refusa
             reason: format!(
                 "a run of {longest} unpainted columns, more than its limit of {MAX_RUN}"
             ),
-            suggestion: "periodic".into(),
+            suggestion: Suggestion::Solver("periodic"),
         });
     }
     Ok(longest)
@@ -367,6 +367,6 @@ mod tests {
         let e = Grundy::new()
             .solve(&Position::empty(MAX_RUN + 1).unwrap())
             .unwrap_err();
-        assert_eq!(e.suggestion, "periodic");
+        assert_eq!(e.suggestion, Suggestion::Solver("periodic"));
     }
 }

@@ -8,7 +8,7 @@
 
 use super::{Cell, Position};
 use crate::outcome::Value;
-use crate::solver::{Refusal, Solver};
+use crate::solver::{Refusal, Solver, Suggestion};
 use std::collections::{BTreeSet, HashMap};
 
 /// The most unpainted cells the oracle accepts (2^20 sub-positions at most).
@@ -36,7 +36,7 @@ impl Naive {
             return Err(Refusal {
                 solver: "naive",
                 reason: format!("{u} unpainted cells, more than its limit of {MAX_UNPAINTED}"),
-                suggestion: "periodic".into(),
+                suggestion: Suggestion::Solver("periodic"),
             });
         }
         Ok(())
@@ -230,7 +230,7 @@ mod tests {
         let e = Naive::new()
             .solve(&Position::empty(11).unwrap())
             .unwrap_err();
-        assert_eq!(e.suggestion, "periodic");
+        assert_eq!(e.suggestion, Suggestion::Solver("periodic"));
         assert!(e.reason.contains("22 unpainted"));
         assert!(Naive::new().solve(&Position::empty(10).unwrap()).is_ok());
     }

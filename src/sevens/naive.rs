@@ -11,7 +11,7 @@
 use super::cards::Deal;
 use super::rules::{Rules, Stuck};
 use crate::outcome::{Value, Winner};
-use crate::solver::{Refusal, Solver};
+use crate::solver::{Refusal, Solver, Suggestion};
 use std::collections::{BTreeSet, HashMap};
 
 /// The most cards the oracle searches.
@@ -251,7 +251,7 @@ impl Naive {
             return Err(Refusal {
                 solver: "naive",
                 reason: format!("a deck of {cards} cards, more than its limit of {MAX_CARDS}"),
-                suggestion: "table".into(),
+                suggestion: Suggestion::Solver("table"),
             });
         }
         Ok(())

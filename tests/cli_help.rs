@@ -229,15 +229,7 @@ fn out_of_range_rule_flags_are_named() {
             "--start: start rank 14",
         ),
     ] {
-        let out = gamecheck()
-            .args(args)
-            .write_stdin("")
-            .assert()
-            .code(2)
-            .stdout("")
-            .get_output()
-            .clone();
-        let err = String::from_utf8(out.stderr).unwrap();
+        let err = common::usage_error_text(args);
         assert!(err.contains(flag), "{args:?}: {err}");
     }
 }
@@ -343,14 +335,7 @@ fn a_reader_that_stops_early_is_not_an_error() {
 
 #[test]
 fn a_sevens_input_of_another_deck_names_the_decks_that_fit() {
-    let out = gamecheck()
-        .args(["solve", "sevens"])
-        .write_stdin("1\nS1 S2\n")
-        .assert()
-        .code(2)
-        .get_output()
-        .clone();
-    let err = String::from_utf8(out.stderr).unwrap();
+    let err = common::solve_fails("sevens", &[], "1\nS1 S2\n");
     assert!(
         err.contains("`--suits 1 --ranks 4` or `--suits 2 --ranks 2`"),
         "{err}"
@@ -364,16 +349,7 @@ fn a_game_without_a_read_hint_gives_no_tip() {
         ("paint", &[][..], "1\n3 x\n"),
         ("octal", &["--code", ".77"][..], "1\n1 x\n"),
     ] {
-        let mut args = vec!["solve", game];
-        args.extend_from_slice(flags);
-        let out = gamecheck()
-            .args(&args)
-            .write_stdin(input)
-            .assert()
-            .code(2)
-            .get_output()
-            .clone();
-        let err = String::from_utf8(out.stderr).unwrap();
+        let err = common::solve_fails(game, flags, input);
         assert!(err.contains("line 2"), "{game}: {err}");
         assert!(!err.contains("tip:"), "{game}: {err}");
     }
@@ -395,15 +371,11 @@ fn negative_values_name_their_flag() {
             "--timeout",
         ),
     ] {
-        let out = assert_usage_error(args).get_output().clone();
-        let err = String::from_utf8(out.stderr).unwrap();
+        let err = common::usage_error_text(args);
         assert!(err.contains(flag), "{args:?}: {err}");
         assert!(!err.contains("unexpected argument"), "{args:?}: {err}");
     }
-    let out = assert_usage_error(&["stress", "marble", "--"])
-        .get_output()
-        .clone();
-    let err = String::from_utf8(out.stderr).unwrap();
+    let err = common::usage_error_text(&["stress", "marble", "--"]);
     assert!(err.contains("gamecheck stress marble -- PROGRAM"), "{err}");
     assert!(!err.contains("-- --"), "{err}");
 }
@@ -413,15 +385,7 @@ fn negative_values_name_their_flag() {
 #[test]
 fn control_characters_of_the_input_are_escaped_in_errors() {
     for input in ["1\n****************\u{1b}[2J\n", "\u{1b}[2J\n"] {
-        let out = gamecheck()
-            .args(["solve", "marble"])
-            .write_stdin(input)
-            .assert()
-            .code(2)
-            .stdout("")
-            .get_output()
-            .clone();
-        let err = String::from_utf8(out.stderr).unwrap();
+        let err = common::solve_fails("marble", &[], input);
         assert!(!err.contains('\u{1b}'), "{err:?}");
         assert!(err.contains("\\u{1b}"), "{err:?}");
     }
@@ -432,14 +396,7 @@ fn control_characters_of_the_input_are_escaped_in_errors() {
 #[test]
 fn period_and_values_list_only_games_with_a_grundy_part() {
     for cmd in ["period", "values"] {
-        let out = gamecheck()
-            .args([cmd, "marble"])
-            .assert()
-            .code(2)
-            .stdout("")
-            .get_output()
-            .clone();
-        let err = String::from_utf8(out.stderr).unwrap();
+        let err = common::usage_error_text(&[cmd, "marble"]);
         assert!(err.contains("unrecognized subcommand 'marble'"), "{err}");
         assert!(err.contains("paint, octal"), "{err}");
     }

@@ -149,6 +149,17 @@ pub fn assert_usage_error(args: &[&str]) -> assert_cmd::assert::Assert {
     gamecheck().args(args).assert().code(2).stdout("")
 }
 
+/// [`assert_usage_error`] with an empty stdin, returning stderr.
+pub fn usage_error_text(args: &[&str]) -> String {
+    let assert = gamecheck()
+        .args(args)
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stdout("");
+    String::from_utf8(assert.get_output().stderr.clone()).unwrap()
+}
+
 /// Runs `gamecheck solve <game> <flags>` on `input`, checks exit 2 with nothing on
 /// stdout (no partial answers), and returns stderr.
 pub fn solve_fails(game: &str, flags: &[&str], input: &str) -> String {

@@ -60,17 +60,13 @@ pub fn packed_mask(position: &Position) -> Option<u64> {
     for c in position.painted() {
         *painted.entry(c.col).or_default() |= 1 << (c.row - 1);
     }
-    // columns that are not fully painted number at most N − (fully painted columns)
-    let fully = painted.values().filter(|&&m| m == 3).count() as u64;
-    if position.n() - fully > MAX_COLUMNS {
-        return None;
-    }
     let mut packed = 0u64;
     let mut width = 0u64; // columns placed so far
     let mut wall_pending = false;
     let mut last_free = false; // the last placed column is fully unpainted
     let mut prev = 0u64;
-    // (at most `fully + 32` columns, and `fully` ≤ M / 2: this walk is O(M))
+    // the walk stops at 32 placed columns, so it visits at most the fully painted ones
+    // (≤ M / 2) and 33 more: O(M) however long the strip
     for c in (1..=position.n()).filter(|c| painted.get(c) != Some(&3)) {
         if c != prev + 1 {
             wall_pending = true;
@@ -187,6 +183,47 @@ impl Solver<Position, Value> for Bitmask {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A strip of `half` half-painted columns (row 1 painted) and then `full` fully
+    /// painted ones, or the fully painted ones first.
+    fn half_then_full(half: u64, full: u64, full_first: bool) -> Position {
+        let (half_cols, full_cols) = if full_first {
+            (full + 1..=full + half, 1..=full)
+        } else {
+            (1..=half, half + 1..=half + full)
+        };
+        let mut painted: Vec<Cell> = half_cols.map(|col| Cell { row: 1, col }).collect();
+        for col in full_cols {
+            painted.extend([Cell { row: 1, col }, Cell { row: 2, col }]);
+        }
+        Position::new(half + full, painted).unwrap()
+    }
+
+    /// Packing fits exactly when at most 32 columns remain, however long the strip.
+    #[test]
+    fn packing_fits_up_to_32_remaining_columns() {
+        for full_first in [false, true] {
+            for full in [1, 8, 1000] {
+                let p = half_then_full(32, full, full_first);
+                // the 32 half columns, row 2 free in each
+                assert_eq!(packed_mask(&p), Some(0xAAAA_AAAA_AAAA_AAAA), "{full}");
+                assert_eq!(packed_mask(&half_then_full(33, full, full_first)), None);
+            }
+        }
+        // the wall kept between two free columns is a column too: free, wall, free and
+        // `half` half columns, then two fully painted ones (N > 32: the packing path)
+        let walled = |half: u64| {
+            let full = |col| [Cell { row: 1, col }, Cell { row: 2, col }];
+            let mut painted = full(2).to_vec();
+            painted.extend((4..4 + half).map(|col| Cell { row: 1, col }));
+            painted.extend(full(4 + half));
+            painted.extend(full(5 + half));
+            Position::new(5 + half, painted).unwrap()
+        };
+        let half_rows = (3..32).fold(0u64, |m, w| m | 1 << (2 * w + 1));
+        assert_eq!(packed_mask(&walled(29)), Some(0b11 | 0b11 << 4 | half_rows));
+        assert_eq!(packed_mask(&walled(30)), None);
+    }
 
     #[test]
     fn blocks_never_pass_the_last_column() {

@@ -205,4 +205,36 @@ mod tests {
             .message
             .contains("too large"));
     }
+
+    /// M may be any count up to every cell of the strip (2N) and no more: for each N up
+    /// to 6 and each M up to 2N + 2, M distinct cells are read back, and a larger M is
+    /// refused at its own token whatever cells follow it.
+    #[test]
+    fn m_ranges_over_every_cell_of_the_strip() {
+        for n in 1..=6u64 {
+            let cells: Vec<String> = (1..=n)
+                .flat_map(|c| [format!("1 {c}"), format!("2 {c}")])
+                .collect();
+            for m in 0..=2 * n + 2 {
+                let listed = cells.iter().cycle().take(m as usize);
+                let input = format!(
+                    "1\n{n} {m}\n{}\n",
+                    listed.cloned().collect::<Vec<_>>().join("\n")
+                );
+                if m <= 2 * n {
+                    let ps = read(&input).unwrap_or_else(|e| panic!("N = {n}, M = {m}: {e}"));
+                    assert_eq!(ps[0].painted().len() as u64, m);
+                } else {
+                    let e = err(&input);
+                    let column = n.to_string().len() + 2;
+                    assert_eq!(at(&e), (2, column, Some(1)), "N = {n}, M = {m}");
+                    let want = format!(
+                        "M = {m} painted cells, but a 2 × {n} strip has only {} cells",
+                        2 * n
+                    );
+                    assert!(e.message.contains(&want), "{e}");
+                }
+            }
+        }
+    }
 }

@@ -364,4 +364,70 @@ mod tests {
         let odd = Rules::new(3, 3, None, Stuck::Lose).unwrap();
         assert!(read("S1", &odd).unwrap_err().message.contains("odd"));
     }
+
+    /// Every rank text of up to four characters over digits, signs, letters and the
+    /// rank letters, after `S` and `h`, read against the contest statement's ranks: 1..=13
+    /// written in at most three digits or as A, T, J, Q, K in any case; a rank of 1..=13
+    /// outside the deck is named as such, and a missing rank has its own message.
+    #[test]
+    fn card_ranks_are_read_as_the_statement_writes_them() {
+        let rules = Rules::new(2, 9, None, Stuck::Lose).unwrap();
+        let alphabet = ['0', '1', '3', '9', '+', '-', 'A', 't', 'K', 'x', 'é'];
+        let mut texts = vec![String::new()];
+        for len in 1..=4 {
+            let mut next = Vec::new();
+            for t in texts.iter().filter(|t| t.chars().count() == len - 1) {
+                next.extend(alphabet.iter().map(|c| format!("{t}{c}")));
+            }
+            texts.extend(next);
+        }
+        let rank_of = |t: &str| -> Option<u32> {
+            match t {
+                "A" | "a" => Some(1),
+                "T" | "t" => Some(10),
+                "J" | "j" => Some(11),
+                "Q" | "q" => Some(12),
+                "K" | "k" => Some(13),
+                _ if (1..=3).contains(&t.len()) && t.chars().all(|c| c.is_ascii_digit()) => {
+                    t.parse().ok()
+                }
+                _ => None,
+            }
+        };
+        let (mut read, mut outside) = (0, 0);
+        for rank_text in &texts {
+            for suit in ["S", "h"] {
+                let text = format!("{suit}{rank_text}");
+                let token = Token {
+                    text: &text,
+                    location: Location { line: 2, column: 5 },
+                };
+                let got = parse_card(token, &rules, Some(("deal", 1)));
+                match rank_of(rank_text) {
+                    Some(r) if (1..=9).contains(&r) => {
+                        let card = got.unwrap_or_else(|e| panic!("{text}: {e}"));
+                        assert_eq!(
+                            (card.suit, u32::from(card.rank)),
+                            (u8::from(suit == "h"), r)
+                        );
+                        read += 1;
+                    }
+                    rank => {
+                        let e = got.expect_err(&text);
+                        let want = match rank {
+                            Some(10..=13) => "the deck has ranks 1..=9".to_string(),
+                            _ if rank_text.is_empty() => "expected a rank after the suit".into(),
+                            _ => format!("unknown rank `{rank_text}`"),
+                        };
+                        assert!(e.message.contains(&want), "{text}: {e}");
+                        // located at the rank, after the suit letter
+                        assert_eq!((e.location.line, e.location.column), (2, 6), "{text}");
+                        outside += u32::from(rank.is_some());
+                    }
+                }
+            }
+        }
+        // digits with zeros before them (`007`), letters in both cases, ranks past 9
+        assert!(read >= 20 && outside > 10, "{read} {outside}");
+    }
 }

@@ -207,10 +207,10 @@ pub fn read(input: &str, rules: &Rules) -> Result<Vec<Deal>, ParseError> {
             cards = CardSet::EMPTY;
             first_at.clear();
             in_deal = 0;
-        } else if !line_ends && in_deal == size {
-            // the next token on this line is one card too many; reported there
-        } else if line_ends && in_deal < size {
-            // the deal continues on the next line, unless that line would overflow it
+        } else if line_ends {
+            // (in_deal < size: a card past the size is refused above.) The deal continues
+            // on the next line, unless that line would overflow it. A full deal with more
+            // on its line goes on to the next token, one card too many, refused there.
             if let Some(next) = sc.peek_token() {
                 let on_next_line = count_on_line(&sc, next.location.line);
                 if in_deal + on_next_line > size {

@@ -254,4 +254,33 @@ mod tests {
             Ok(Value::Win)
         );
     }
+
+    /// The limit is inclusive (24 unpainted cells are answered, 25 refused), `check`
+    /// refuses exactly what `solve` refuses, and the refusal names this solver.
+    #[test]
+    fn the_limit_is_24_unpainted_cells_and_check_agrees_with_solve() {
+        let mut b = Bitmask::new();
+        // a strip of N columns with its first `painted` cells painted, column by column
+        let strip = |n: u64, painted: u64| {
+            let cells = (0..painted).map(|i| Cell {
+                row: 1 + (i % 2) as u8,
+                col: 1 + i / 2,
+            });
+            Position::new(n, cells.collect()).unwrap()
+        };
+        assert!(b.check(&Position::empty(12).unwrap()).is_ok());
+        assert!(b.check(&strip(13, 2)).is_ok(), "24 unpainted");
+        assert!(b.check(&strip(40, 56)).is_ok(), "24 unpainted, packed");
+        for (n, painted) in [(13, 1), (13, 0), (40, 3), (33, 0)] {
+            let p = strip(n, painted);
+            let e = b.check(&p).unwrap_err();
+            assert_eq!(b.solve(&p), Err(e.clone()));
+            assert_eq!(e.solver, b.name());
+            assert!(e.to_string().starts_with("solver `bitmask` refuses"), "{e}");
+        }
+        for (n, painted) in [(1, 0), (5, 3), (40, 60), (12, 1)] {
+            let p = strip(n, painted);
+            assert!(b.check(&p).is_ok() && b.solve(&p).is_ok(), "N = {n}");
+        }
+    }
 }

@@ -50,7 +50,7 @@ fn every_chain_state_of_two_suit_decks() {
                 for &b in &states {
                     movegen_matches_naive(&rules, &[a, b]).unwrap();
                     let i = pack.index(played_bits(&[a, b]));
-                    assert!((i as usize) < pack.len());
+                    assert!((i as usize) < pack.indices());
                     assert!(
                         seen.insert(i),
                         "two chain states share index {i} under {rules}"

@@ -353,7 +353,10 @@ mod tests {
         // one card so far and three on the next line: 1 + 3 passes the deal's 3
         let e = read("1\nS1\nH1 H2 H3\n", &r).unwrap_err();
         assert_eq!((e.location.line, e.location.column), (3, 1));
-        assert!(e.message.contains("1 of 3 so far, and this line's 3"), "{e}");
+        assert!(
+            e.message.contains("1 of 3 so far, and this line's 3"),
+            "{e}"
+        );
         let e = read("1\nS1 H1\n", &r).unwrap_err();
         assert_eq!((e.location.line, e.location.column), (3, 1));
         assert!(e.message.contains("ends inside deal 1"));

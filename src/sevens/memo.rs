@@ -31,16 +31,6 @@ impl MemoStore {
             index
         }
     }
-
-    /// The number of positions stored.
-    pub fn len(&self) -> usize {
-        self.map.len()
-    }
-
-    /// Whether nothing is stored.
-    pub fn is_empty(&self) -> bool {
-        self.map.is_empty()
-    }
 }
 
 impl Store for MemoStore {

@@ -97,14 +97,9 @@ impl Pack {
         }
     }
 
-    /// The number of indices, `C^suits`.
-    pub fn len(&self) -> usize {
+    /// The number of indices, `C^suits` (indices are `0..indices()`).
+    pub fn indices(&self) -> usize {
         self.len
-    }
-
-    /// Always false (there is at least the state with nothing played).
-    pub fn is_empty(&self) -> bool {
-        false
     }
 
     /// How much playing the card of bit `bit` adds to the index.
@@ -168,9 +163,9 @@ mod tests {
             Rules::new(2, 5, Some(5), Stuck::Lose).unwrap(),
         ] {
             let p = Pack::new(&rules);
-            assert_eq!(p.len(), rules.chain_states().pow(rules.suits() as u32));
-            let step = if p.len() > 100_000 { 997 } else { 1 };
-            for i in (0..p.len() as u32).step_by(step) {
+            assert_eq!(p.indices(), rules.chain_states().pow(rules.suits() as u32));
+            let step = if p.indices() > 100_000 { 997 } else { 1 };
+            for i in (0..p.indices() as u32).step_by(step) {
                 assert_eq!(p.index(p.unpack(i)), i);
             }
         }

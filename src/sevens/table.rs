@@ -23,7 +23,6 @@ use crate::solver::{Refusal, Solver};
 #[derive(Debug, Clone)]
 pub struct TableStore {
     pass: bool,
-    entries: usize,
     words: Vec<u64>,
     touched: Vec<u32>,
 }
@@ -33,7 +32,6 @@ impl TableStore {
         let entries = if pass { 2 * len } else { len };
         TableStore {
             pass,
-            entries,
             words: vec![0; entries.div_ceil(32)],
             touched: Vec::new(),
         }
@@ -54,16 +52,6 @@ impl TableStore {
             self.words[w as usize] = 0;
         }
         self.touched.clear();
-    }
-
-    /// The number of entries (positions, including the player to move under `pass`).
-    pub fn len(&self) -> usize {
-        self.entries
-    }
-
-    /// Whether the array has no entries (never: there is at least one position).
-    pub fn is_empty(&self) -> bool {
-        self.entries == 0
     }
 
     /// The array's size in bytes.
@@ -287,7 +275,7 @@ impl Solver<Deal, Winner> for Table {
     fn solve(&mut self, deal: &Deal) -> Result<Winner, Refusal> {
         assert!(deal.fits(&self.rules), "deal and rules differ in deck");
         let pass = self.rules.stuck() == Stuck::Pass;
-        let len = self.pack.len();
+        let len = self.pack.indices();
         let store = self.store.get_or_insert_with(|| TableStore::new(len, pass));
         store.next_deal();
         let mut search = Search::new(&self.gen, &self.pack, deal, store);
@@ -350,5 +338,25 @@ mod tests {
         let rules = Rules::new(2, 5, None, Stuck::Lose).unwrap();
         let n = every_corruption_is_caught(&rules, &props::whole_suits_deal(&rules, 0b01));
         assert!(n > 0);
+    }
+
+    /// Two bits an entry, one entry per chain index (two under `pass`: the player to
+    /// move), 32 to a word; nothing before the first solve.
+    #[test]
+    fn the_array_holds_two_bits_a_position() {
+        let mut rng = crate::rng::from_seed(4);
+        for (suits, ranks) in [(2, 5), (3, 4), (4, 13)] {
+            for stuck in Stuck::ALL {
+                let rules = Rules::new(suits, ranks, None, stuck).unwrap();
+                let mut t = Table::new(&rules);
+                assert_eq!(t.bytes(), 0);
+                let _ = t
+                    .solve(&props::random_deal(&mut rng, &rules, true))
+                    .unwrap();
+                let positions = rules.chain_states().pow(suits as u32);
+                let entries = positions * if stuck == Stuck::Pass { 2 } else { 1 };
+                assert_eq!(t.bytes(), 8 * entries.div_ceil(32), "{rules}");
+            }
+        }
     }
 }

@@ -45,15 +45,15 @@ set_tests() {
     case "$1" in
     harness) echo "--lib --test toy_game --test game_laws --test zoo" ;;
     marble-export) echo "--lib --test marble_side6 --test marble_solvers --test marble_cli --test perft" ;;
-    marble-*) echo "--lib --test marble_geometry --test marble_movegen --test marble_laws --test marble_solvers --test marble_certify --test marble_side6 --test zoo" ;;
-    paint-movegen) echo "--lib --test paint_solvers --test paint_laws --test paint_props --test zoo" ;;
-    paint-*) echo "--lib --test paint_period --test paint_solvers --test paint_laws --test zoo" ;;
+    marble-*) echo "--lib --test marble_geometry --test marble_movegen --test marble_laws --test marble_solvers --test marble_certify --test marble_side6 --test zoo --test game_laws" ;;
+    paint-movegen) echo "--lib --test paint_solvers --test paint_laws --test paint_props --test zoo --test game_laws" ;;
+    paint-*) echo "--lib --test paint_period --test paint_solvers --test paint_laws --test zoo --test game_laws" ;;
     prover) echo "--lib --test paint_period --test octal_period --test zoo" ;;
-    sevens-*) echo "--lib --test sevens_movegen --test sevens_certify --test sevens_props --test zoo" ;;
+    sevens-*) echo "--lib --test sevens_movegen --test sevens_certify --test sevens_props --test zoo --test game_laws" ;;
     judge) echo "--lib --test stress_judge" ;;
     readers) echo "--lib --test marble_cli --test paint_cli --test sevens_cli --test line_ends --test marble_laws --test paint_laws --test sevens_sample" ;;
     perft) echo "--lib --test perft" ;;
-    octal) echo "--lib --test octal_cli --test octal_fuzz_props --test octal_period --test octal_props" ;;
+    octal) echo "--lib --test octal_cli --test octal_fuzz_props --test octal_period --test octal_props --test game_laws" ;;
     esac
 }
 

@@ -139,3 +139,29 @@ fn every_game_id_prints_and_parses_its_name() {
     }
     assert!("kayles".parse::<GameId>().unwrap_err().contains("marble"));
 }
+
+/// Each solver names itself as `--solver` does (the report's solver column, the stress
+/// report and the refusals use the name), for every game, variant and a few rule sets.
+#[test]
+fn every_solver_is_named_as_its_flag() {
+    use clap::ValueEnum;
+    use gamecheck::harness::laws::arbitrary_instance;
+    use gamecheck::harness::props::random_inputs;
+    for id in GameId::ALL {
+        gamecheck::with_game!(id, G => {
+            let mut rule_sets = 0;
+            for bytes in random_inputs(29, 20, 40) {
+                let Some(i) = arbitrary_instance::<G>(&bytes) else { continue };
+                for v in <G as Game>::Variant::value_variants() {
+                    let flag = v.to_possible_value().unwrap();
+                    assert_eq!(G::solver(&i.rules, *v).name(), flag.get_name(), "{}", i.rules);
+                }
+                rule_sets += 1;
+                if rule_sets == 5 {
+                    break;
+                }
+            }
+            assert_eq!(rule_sets, 5, "{id}");
+        });
+    }
+}

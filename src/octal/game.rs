@@ -811,20 +811,6 @@ mod tests {
         assert!(lengths[1..].iter().all(|&n| n > 0), "{lengths:?}");
     }
 
-    /// Each solver names itself as `--solver` does (the report's solver column and
-    /// the refusals use the name), for every variant and a few codes.
-    #[test]
-    fn every_solver_is_named_as_its_flag() {
-        use clap::ValueEnum;
-        for code in [".77", ".07", ".4", ".137"] {
-            let rules = Rules::new(code.parse().unwrap());
-            for v in Variant::value_variants() {
-                let flag = v.to_possible_value().unwrap();
-                assert_eq!(solver(&rules, *v).name(), flag.get_name(), "{code}");
-            }
-        }
-    }
-
     #[test]
     fn rules_need_a_code_and_name_the_flags() {
         let args = |code: Option<&str>, max_n| RuleArgs {

@@ -16,7 +16,7 @@ use gamecheck::marble::props::{cached_table, side5_rule_sets};
 use gamecheck::marble::table::{
     compress, expand, Observer, Table, TableSolver, MASKED_MAX_EMPTY, MID_BITS,
 };
-use gamecheck::marble::{format, LineSet, Play, Position, Rules};
+use gamecheck::marble::{format, Line, LineSet, Play, Position, Rules};
 use gamecheck::outcome::Value;
 use gamecheck::rng::{self, Rng};
 use gamecheck::solver::{Solver, Suggestion};
@@ -84,6 +84,60 @@ fn masked_side6_builds_agree_with_bitmask_on_every_position() {
                 "{rules}, free {free:#x}, position {sq:#x}"
             );
             assert_eq!(table.wins_square(sq), table.wins_index(idx));
+        }
+    }
+}
+
+/// Masks with a move from the low six index bits straight to the upper bits of a
+/// sub-block (index bits 12..=19), skipping the lower sub-block bits 6..=11: such a move
+/// takes the build's `m = 0` sweep with a shift (`ml ≠ 0`), which random masks of side 6
+/// rarely hold and sides up to 5 cannot (a step there is at most 6 cells, so the five
+/// lower free cells cannot sit below a step of 7). Built as: a cell `c` (square column
+/// and row at most 4) that is the 6th free cell, the 6 cells after it free, `c + 7` (one
+/// vertical step) the 13th, and 3 to 7 more free cells above it. Every position equals
+/// `bitmask`'s answer, and the certificate holds.
+#[test]
+fn masked_side6_moves_from_the_low_word_to_the_upper_sub_block() {
+    let mut rng = rng::from_seed(612);
+    for round in 0..6 {
+        let rules = if round < 2 {
+            standard6([Play::Normal, Play::Misere][round])
+        } else {
+            let mut r = random_rules(&mut rng, 6);
+            while !r.lines().contains(Line::Vertical) || r.run() < 2 {
+                r = random_rules(&mut rng, 6);
+            }
+            r
+        };
+        let c = loop {
+            let c: u32 = rng.random_range(5..=28);
+            if c % 6 <= 4 && c / 6 <= 4 {
+                break c;
+            }
+        };
+        let below = expand(random_mask(&mut rng, c as usize, 5), (1 << c) - 1);
+        let above = ALL6 & !((1u64 << (c + 8)) - 1);
+        let more = rng.random_range(3..=7).min(above.count_ones() as usize);
+        let extra = expand(
+            random_mask(&mut rng, above.count_ones() as usize, more),
+            above,
+        );
+        let free = below | 0xFF << c | extra;
+        assert_eq!(compress(1 << c, free), 1 << 5);
+        assert_eq!(compress(1 << (c + 7), free), 1 << 12);
+        let k = free.count_ones();
+        let table = Table::build_masked(&rules, free);
+        table
+            .certify()
+            .unwrap_or_else(|e| panic!("{rules}, free {free:#x}: {e}"));
+        let mut bitmask = Bitmask::new(&rules);
+        for idx in (0..1u64 << k).rev() {
+            let sq = (ALL6 & !free) | expand(idx, free);
+            assert_eq!(
+                table.wins_index(idx),
+                bitmask.wins_square(sq),
+                "{rules}, free {free:#x}, position {sq:#x}"
+            );
         }
     }
 }

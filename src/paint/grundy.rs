@@ -42,9 +42,7 @@ pub fn extend_table(table: &mut Vec<u32>, len: usize) {
 /// [`extend_table`] with the mex function `mex` (monomorphized: the real path is the
 /// same code with [`Mex`]).
 pub fn extend_table_with<M: MexOf>(table: &mut Vec<u32>, len: usize, mex: &mut M) {
-    if table.is_empty() && len > 0 {
-        table.push(0);
-    }
+    // g(0) needs no case of its own: with l = 0 both option ranges are empty, mex {} = 0
     while table.len() < len {
         let l = table.len();
         let g = &table[..];
@@ -331,6 +329,15 @@ mod tests {
         // g(1): one column, painting a cell leaves an isolated cell (1): mex{1} = 0
         // g(2): cells leave 0⊕1⊕0 = 1; the block leaves 0: mex{0, 1} = 2
         assert_eq!(&table(3), &[0, 0, 2]);
+        // no length is special: an empty table, g(0) alone, and a table extended a step
+        // at a time is the one built at once
+        assert_eq!(table(0), Vec::<u32>::new());
+        assert_eq!(table(1), [0]);
+        let mut t = Vec::new();
+        for len in 0..=60 {
+            extend_table(&mut t, len);
+            assert_eq!(t, table(len));
+        }
     }
 
     #[test]

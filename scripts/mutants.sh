@@ -47,7 +47,7 @@ set_tests() {
     marble-export) echo "--lib --test marble_side6 --test marble_solvers --test marble_cli --test perft" ;;
     marble-*) echo "--lib --test marble_geometry --test marble_movegen --test marble_laws --test marble_solvers --test marble_certify --test marble_side6 --test zoo --test game_laws" ;;
     paint-movegen) echo "--lib --test paint_solvers --test paint_laws --test paint_props --test zoo --test game_laws" ;;
-    paint-*) echo "--lib --test paint_period --test paint_solvers --test paint_laws --test zoo --test game_laws" ;;
+    paint-*) echo "--lib --test paint_period --test paint_solvers --test paint_laws --test paint_props --test zoo --test game_laws" ;;
     prover) echo "--lib --test paint_period --test octal_period --test zoo" ;;
     sevens-*) echo "--lib --test sevens_movegen --test sevens_certify --test sevens_props --test zoo --test game_laws" ;;
     judge) echo "--lib --test stress_judge" ;;

@@ -63,6 +63,15 @@ struct Ordered {
 }
 
 impl Ordered {
+    /// The key of a move that leaves the opponent `replies` playable cards and the mover
+    /// `mine`: the smaller `replies − mine`, the earlier (a mobility difference), offset
+    /// by 8 so it stays unsigned: `replies + mine ≤ 8` (a playable card is one end of one
+    /// of at most four chains).
+    #[inline]
+    fn key(replies: u32, mine: u32) -> u32 {
+        8 + replies - mine
+    }
+
     #[inline]
     fn push(&mut self, key: u32, bit: u32) {
         // insertion sort: at most 8 moves (two ends of four chains)
@@ -208,7 +217,7 @@ impl<'a, S: Store> Search<'a, S> {
             if self.store.get(index + self.pack.delta(b), 1 - mover) == Some(LOSS) {
                 return WIN; // a stored move to a loss (enhanced transposition cut-off)
             }
-            order.push(8 + replies - mine, b);
+            order.push(Ordered::key(replies, mine), b);
         }
         let mut best = LOSS;
         for &b in order.sorted() {
@@ -277,22 +286,56 @@ impl<'a, S: Store> Search<'a, S> {
             if self.store.get(index + self.pack.delta(b), 1 - mover) == Some(LOSS) {
                 return WIN; // a stored move to a loss (enhanced transposition cut-off)
             }
-            order.push(8 + replies - mine, b);
+            order.push(Ordered::key(replies, mine), b);
         }
         let mut after = left;
         after[mover] -= 1;
         for &b in order.sorted() {
-            let v = WIN
-                - self.pass(
-                    played | 1 << b,
-                    index + self.pack.delta(b),
-                    1 - mover,
-                    after,
-                );
-            if v == WIN {
-                return WIN; // no draws under `pass`: a value is a win or a loss
+            // no draws under `pass`: a move wins exactly when it leads to a loss
+            if self.pass(
+                played | 1 << b,
+                index + self.pack.delta(b),
+                1 - mover,
+                after,
+            ) == LOSS
+            {
+                return WIN;
             }
         }
         LOSS
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Ordered;
+
+    /// The mobility key orders as documented: one more reply is strictly later, one more
+    /// own follow-up strictly earlier, over every split of at most 8 playable cards; and
+    /// the order is by `replies − mine`.
+    #[test]
+    fn fewer_replies_first_then_more_own_moves() {
+        for r in 0..=8u32 {
+            for m in 0..=8 - r {
+                let k = Ordered::key(r, m);
+                if r + m < 8 {
+                    assert!(
+                        Ordered::key(r + 1, m) > k,
+                        "replies {r} -> {}, mine {m}",
+                        r + 1
+                    );
+                    assert!(
+                        Ordered::key(r, m + 1) < k,
+                        "mine {m} -> {}, replies {r}",
+                        m + 1
+                    );
+                }
+            }
+        }
+        let mut order = Ordered::default();
+        for (r, m, bit) in [(3, 0, 10), (0, 2, 11), (1, 4, 12), (0, 5, 13), (3, 1, 14)] {
+            order.push(Ordered::key(r, m), bit);
+        }
+        assert_eq!(order.sorted(), &[13, 12, 11, 14, 10]);
     }
 }

@@ -189,12 +189,6 @@ impl Table {
                     self.rules
                 )
             };
-            let name = |v: u8| match v {
-                WIN => "a win",
-                LOSS => "a loss",
-                DRAW => "a draw",
-                _ => "an invalid value",
-            };
             checked += 1;
             if v > WIN {
                 return Err(format!("{}: invalid value {v}", show()));
@@ -264,6 +258,16 @@ impl Table {
             }
         }
         Ok(checked)
+    }
+}
+
+/// A stored value as the certificate's messages name it.
+fn name(v: u8) -> &'static str {
+    match v {
+        WIN => "a win",
+        LOSS => "a loss",
+        DRAW => "a draw",
+        _ => "an invalid value",
     }
 }
 
@@ -338,6 +342,46 @@ mod tests {
         let rules = Rules::new(2, 5, None, Stuck::Lose).unwrap();
         let n = every_corruption_is_caught(&rules, &props::whole_suits_deal(&rules, 0b01));
         assert!(n > 0);
+    }
+
+    /// A consistent table does not certify a different answer: the position after the
+    /// opening must hold the answer that was given, for every deal of both end rules.
+    #[test]
+    fn the_answer_must_be_the_value_after_the_opening() {
+        let mut rng = crate::rng::from_seed(5);
+        for stuck in Stuck::ALL {
+            let rules = Rules::new(3, 4, None, stuck).unwrap();
+            for _ in 0..20 {
+                let mut t = Table::new(&rules);
+                let _ = t
+                    .solve(&props::random_deal(&mut rng, &rules, true))
+                    .unwrap();
+                t.certify().unwrap();
+                let Some((_, _, answer)) = t.last else {
+                    continue; // over before the opening: nothing to certify
+                };
+                for other in [Winner::Alice, Winner::Bob, Winner::Draw] {
+                    if other == answer {
+                        continue;
+                    }
+                    let mut bad = t.clone();
+                    bad.last.as_mut().unwrap().2 = other;
+                    let e = bad.certify().unwrap_err();
+                    assert!(
+                        e.contains("the position after the opening has value"),
+                        "{e}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn values_are_named_in_messages() {
+        assert_eq!(
+            [LOSS, DRAW, WIN, 3].map(name),
+            ["a loss", "a draw", "a win", "an invalid value"]
+        );
     }
 
     /// Two bits an entry, one entry per chain index (two under `pass`: the player to

@@ -369,11 +369,56 @@ mod tests {
         assert_eq!(parts(&open, SplitMethod::Auto).runs, vec![u64::MAX]);
     }
 
+    /// `with_table(len)` holds `g(0..len)` before any solve, `table()` shows it, and a
+    /// solve grows it to the longest run met.
+    #[test]
+    fn with_table_builds_g_up_front_and_table_shows_it() {
+        for len in [0, 1, 2, 7, 40, 60] {
+            let mut s = Grundy::with_table(len);
+            assert_eq!(s.table(), table(len).as_slice(), "with_table({len})");
+            s.grundy_value(&Position::empty(50).unwrap()).unwrap();
+            assert_eq!(s.table(), table(len.max(51)).as_slice(), "after N = 50");
+        }
+    }
+
+    /// The column array is used as the method says; `Auto` up to
+    /// `N = COLUMN_FACTOR · M + COLUMN_BASE` inclusive.
+    #[test]
+    fn the_column_array_is_used_as_the_method_says() {
+        let small = Position::from_rows("#..", "...").unwrap();
+        assert!(use_columns(&small, SplitMethod::Columns));
+        assert!(!use_columns(&small, SplitMethod::Sorted));
+        assert!(use_columns(&small, SplitMethod::Auto));
+        for m in [1u64, 3] {
+            let cells: Vec<Cell> = (1..=m).map(|c| Cell::new(1, c)).collect();
+            let at = COLUMN_FACTOR * m + COLUMN_BASE;
+            let p = |n| Position::new(n, cells.clone()).unwrap();
+            assert!(use_columns(&p(at), SplitMethod::Auto), "M = {m}, N = {at}");
+            assert!(
+                !use_columns(&p(at + 1), SplitMethod::Auto),
+                "M = {m}, N = {at} + 1"
+            );
+            assert!(use_columns(&p(at + 1), SplitMethod::Columns));
+        }
+    }
+
     #[test]
     fn refuses_long_runs_and_names_periodic() {
         let e = Grundy::new()
             .solve(&Position::empty(MAX_RUN + 1).unwrap())
             .unwrap_err();
         assert_eq!(e.suggestion, Suggestion::Solver("periodic"));
+        // check refuses as solve does, and exactly past the limit (a run of MAX_RUN is
+        // accepted; solving it would take minutes, so only check is asked)
+        let g = Grundy::new();
+        assert_eq!(g.check(&Position::empty(MAX_RUN + 1).unwrap()), Err(e));
+        assert_eq!(g.check(&Position::empty(MAX_RUN).unwrap()), Ok(()));
+        let two_runs = Position::new(2 * MAX_RUN + 1, vec![Cell::new(1, MAX_RUN + 1)]).unwrap();
+        assert_eq!(g.check(&two_runs), Ok(()));
+        let longer = Position::new(2 * MAX_RUN + 2, vec![Cell::new(2, MAX_RUN + 1)]).unwrap();
+        assert!(
+            g.check(&longer).is_err(),
+            "a run of MAX_RUN + 1 after a half column"
+        );
     }
 }

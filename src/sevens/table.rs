@@ -144,20 +144,8 @@ impl Table {
     /// or "nothing solved" when no deal has been solved (or the last one ended before the
     /// opening).
     pub fn certify(&self) -> Result<u64, String> {
-        let (Some(store), Some((deal, open, answer))) = (&self.store, &self.last) else {
+        let (Some(store), Some((_, open, answer))) = (&self.store, &self.last) else {
             return Err("nothing solved: no table to certify".into());
-        };
-        let hands = [deal.alice().0, deal.bob().0];
-        let deck = self.gen.deck();
-        let pass = self.rules.stuck() == Stuck::Pass;
-        let mut checked = 0u64;
-        let mover_of = |played: u64| {
-            // lose: players alternate after the opening card
-            if played.count_ones() % 2 == 1 {
-                1 - open.opener
-            } else {
-                open.opener
-            }
         };
         let root_mover = 1 - open.opener;
         match store.get(open.index, root_mover) {
@@ -169,95 +157,115 @@ impl Table {
             }
             None => return Err("the position after the opening is not stored".into()),
         }
+        let mut checked = 0u64;
         for (key, v) in store.stored() {
-            let (index, stored_mover) = if pass {
-                ((key / 2) as u32, key % 2)
-            } else {
-                (key as u32, usize::MAX)
-            };
-            let played = self.pack.unpack(index);
-            let mover = if pass { stored_mover } else { mover_of(played) };
-            let show = || {
-                format!(
-                    "position with {} on the table, {} to move, under {}",
-                    if played == 0 {
-                        "nothing".to_string()
-                    } else {
-                        super::cards::CardSet(played).to_string()
-                    },
-                    if mover == 0 { "Alice" } else { "Bob" },
-                    self.rules
-                )
-            };
             checked += 1;
-            if v > WIN {
-                return Err(format!("{}: invalid value {v}", show()));
-            }
-            let left = [hands[0] & !played, hands[1] & !played];
-            // terminal positions
-            let terminal = if pass {
-                if left[mover] == 0 {
-                    return Err(format!(
-                        "{}: stored, but the player to move has no cards (the game had \
-                         already ended)",
-                        show()
-                    ));
-                }
-                (left[1 - mover] == 0).then_some(LOSS)
-            } else if played == deck {
-                Some(DRAW)
-            } else if self.gen.playable(played) & hands[mover] == 0 {
-                Some(LOSS)
-            } else {
-                None
-            };
-            if let Some(t) = terminal {
-                if v != t {
-                    return Err(format!(
-                        "{}: terminal, the end rule gives {} but the table holds {}",
-                        show(),
-                        name(t),
-                        name(v)
-                    ));
-                }
-                continue;
-            }
-            if pass && v == DRAW {
-                return Err(format!("{}: a draw under pass, which has none", show()));
-            }
-            // the opponent's values after each move (a pass under `pass` when stuck)
-            let moves = self.gen.playable(played) & hands[mover];
-            let children: Vec<Option<u8>> = if moves == 0 {
-                vec![store.get(index, 1 - mover)]
-            } else {
-                let mut m = moves;
-                let mut c = Vec::new();
-                while m != 0 {
-                    let b = m.trailing_zeros();
-                    m &= m - 1;
-                    c.push(store.get(index + self.pack.delta(b), 1 - mover));
-                }
-                c
-            };
-            let to_loss = children.contains(&Some(LOSS));
-            let to_draw = children.contains(&Some(DRAW));
-            let all_stored = children.iter().all(Option::is_some);
-            let ok = match v {
-                WIN => to_loss,
-                LOSS => all_stored && children.iter().all(|c| *c == Some(WIN)),
-                _ => all_stored && to_draw && !to_loss,
-            };
-            if !ok {
-                return Err(format!(
-                    "{}: marked {} but its moves lead to {:?} for the opponent \
-                     (None = not stored)",
-                    show(),
-                    name(v),
-                    children
-                ));
-            }
+            self.check_entry(store, key, v)?;
         }
         Ok(checked)
+    }
+
+    /// Checks one stored entry (`key` as the store keeps it: the chain index, times two
+    /// plus the player to move under `pass`) holding `v` against the entries after its
+    /// moves, by the rules listed at [`Table::certify`]. Needs a solved deal.
+    fn check_entry(&self, store: &TableStore, key: usize, v: u8) -> Result<(), String> {
+        let (deal, open, _) = self.last.as_ref().expect("a solved deal");
+        let hands = [deal.alice().0, deal.bob().0];
+        let deck = self.gen.deck();
+        let pass = self.rules.stuck() == Stuck::Pass;
+        let (index, stored_mover) = if pass {
+            ((key / 2) as u32, key % 2)
+        } else {
+            (key as u32, usize::MAX)
+        };
+        let played = self.pack.unpack(index);
+        let mover = if pass {
+            stored_mover
+        } else if played.count_ones() % 2 == 1 {
+            // lose: players alternate after the opening card
+            1 - open.opener
+        } else {
+            open.opener
+        };
+        let show = || {
+            format!(
+                "position with {} on the table, {} to move, under {}",
+                if played == 0 {
+                    "nothing".to_string()
+                } else {
+                    super::cards::CardSet(played).to_string()
+                },
+                if mover == 0 { "Alice" } else { "Bob" },
+                self.rules
+            )
+        };
+        if v > WIN {
+            return Err(format!("{}: invalid value {v}", show()));
+        }
+        let left = [hands[0] & !played, hands[1] & !played];
+        // terminal positions
+        let terminal = if pass {
+            if left[mover] == 0 {
+                return Err(format!(
+                    "{}: stored, but the player to move has no cards (the game had \
+                     already ended)",
+                    show()
+                ));
+            }
+            (left[1 - mover] == 0).then_some(LOSS)
+        } else if played == deck {
+            Some(DRAW)
+        } else if self.gen.playable(played) & hands[mover] == 0 {
+            Some(LOSS)
+        } else {
+            None
+        };
+        if let Some(t) = terminal {
+            if v != t {
+                return Err(format!(
+                    "{}: terminal, the end rule gives {} but the table holds {}",
+                    show(),
+                    name(t),
+                    name(v)
+                ));
+            }
+            return Ok(());
+        }
+        if pass && v == DRAW {
+            return Err(format!("{}: a draw under pass, which has none", show()));
+        }
+        // the opponent's values after each move (a pass under `pass` when stuck)
+        let moves = self.gen.playable(played) & hands[mover];
+        let children: Vec<Option<u8>> = if moves == 0 {
+            vec![store.get(index, 1 - mover)]
+        } else {
+            let mut m = moves;
+            let mut c = Vec::new();
+            while m != 0 {
+                let b = m.trailing_zeros();
+                m &= m - 1;
+                c.push(store.get(index + self.pack.delta(b), 1 - mover));
+            }
+            c
+        };
+        let to_loss = children.contains(&Some(LOSS));
+        let to_draw = children.contains(&Some(DRAW));
+        let all_stored = children.iter().all(Option::is_some);
+        let ok = match v {
+            WIN => to_loss,
+            LOSS => all_stored && children.iter().all(|c| *c == Some(WIN)),
+            _ => all_stored && to_draw && !to_loss,
+        };
+        if !ok {
+            return Err(format!(
+                "{}: marked {} but its moves lead to {:?} for the opponent \
+                 (None = not stored)",
+                show(),
+                name(v),
+                children
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -321,6 +329,13 @@ mod tests {
                 assert!(
                     bad.certify().is_err(),
                     "{rules}: value {v} → {other} at key {key} was certified"
+                );
+                // and the changed entry fails its own check: each rule of the
+                // certificate is needed, not made up for by another position's
+                let bad_store = bad.store.as_ref().unwrap();
+                assert!(
+                    bad.check_entry(bad_store, key, other).is_err(),
+                    "{rules}: value {v} → {other} at key {key} passes its own check"
                 );
                 caught += 1;
             }

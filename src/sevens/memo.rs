@@ -87,3 +87,33 @@ impl Solver<Deal, Winner> for Memo {
         Ok(w)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::search::{DRAW, LOSS, WIN};
+    use super::*;
+
+    /// Under `pass` every (index, player to move) has its own entry, index 0 included;
+    /// under `lose` the player to move is not part of the key (it follows from the cards
+    /// played).
+    #[test]
+    fn the_key_holds_the_player_to_move_exactly_under_pass() {
+        let mut pass = MemoStore {
+            pass: true,
+            ..MemoStore::default()
+        };
+        for index in 0..200u32 {
+            pass.put(index, 0, WIN);
+            pass.put(index, 1, LOSS);
+        }
+        for index in 0..200u32 {
+            assert_eq!(pass.get(index, 0), Some(WIN), "index {index}");
+            assert_eq!(pass.get(index, 1), Some(LOSS), "index {index}");
+        }
+        assert_eq!(pass.map.len(), 400);
+        let mut lose = MemoStore::default();
+        lose.put(7, 0, DRAW);
+        assert_eq!(lose.get(7, 1), Some(DRAW));
+        assert_eq!(lose.get(6, 0), None);
+    }
+}

@@ -716,6 +716,25 @@ impl Solver<Position, Value> for TableSolver {
 mod tests {
     use super::*;
 
+    /// Sizes in messages: the largest unit that gives at least 1, each bound inclusive.
+    #[test]
+    fn sizes_are_written_in_the_largest_unit() {
+        let cases = [
+            (0, "0 B"),
+            (1023, "1023 B"),
+            (1 << 10, "1 KiB"),
+            ((1 << 20) - 1, "1024 KiB"),
+            (1 << 20, "1 MiB"),
+            (3 << 20, "3 MiB"),
+            ((1 << 30) - 1, "1024 MiB"),
+            (1 << 30, "1 GiB"),
+            (8 << 30, "8 GiB"),
+        ];
+        for (b, text) in cases {
+            assert_eq!(human_bytes(b), text, "{b} bytes");
+        }
+    }
+
     /// Masked tables whose free cells are one run above cell 0 (the certificate maps
     /// them by a shift) or scattered (pext/pdep): each certifies, answers as the
     /// bitmask search does, and a bit flipped in any of its words fails the certificate,

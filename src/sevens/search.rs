@@ -311,6 +311,28 @@ impl<'a, S: Store> Search<'a, S> {
 mod tests {
     use super::Ordered;
 
+    /// The search counts the positions it evaluates: none exactly when it stores none (a
+    /// deal over before the opening), and never more than it stores.
+    #[test]
+    fn nodes_count_evaluated_positions() {
+        use crate::sevens::props;
+        use crate::sevens::rules::{Rules, Stuck};
+        use crate::sevens::table::Table;
+        use crate::solver::Solver;
+        let mut rng = crate::rng::from_seed(3);
+        for stuck in Stuck::ALL {
+            let rules = Rules::new(3, 4, None, stuck).unwrap();
+            let mut t = Table::new(&rules);
+            for _ in 0..10 {
+                let deal = props::random_deal(&mut rng, &rules, true);
+                t.solve(&deal).unwrap();
+                let stored = t.stored_positions();
+                assert!(t.nodes <= stored, "{rules}: {} of {stored}", t.nodes);
+                assert_eq!(t.nodes == 0, stored == 0, "{rules}: {} nodes", t.nodes);
+            }
+        }
+    }
+
     /// The mobility key orders as documented: one more reply is strictly later, one more
     /// own follow-up strictly earlier, over every split of at most 8 playable cards; and
     /// the order is by `replies − mine`, ties in the order pushed.

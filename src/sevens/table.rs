@@ -121,6 +121,12 @@ impl Table {
         self.store.as_ref().map_or(0, TableStore::bytes)
     }
 
+    /// The positions the last solve stored (for tests).
+    #[cfg(test)]
+    pub(crate) fn stored_positions(&self) -> u64 {
+        self.store.as_ref().map_or(0, |s| s.stored().count() as u64)
+    }
+
     /// Proves the values the last solve stored consistent, for the player to move at each
     /// stored position (with moves from the fast generator; under `pass` a pass is the
     /// one move of a stuck player):

@@ -808,3 +808,35 @@ fn octal_widest_bounds_every_listed_position() {
         }
     }
 }
+
+/// A start given twice (a flag and `--from`) is refused, never one of them silently
+/// ignored: octal's `--heap`, paint's `--n` (its default alone does not conflict).
+#[test]
+fn a_start_flag_and_from_are_not_both_taken() {
+    let dir = tempfile::tempdir().unwrap();
+    let octal = dir.path().join("o.in");
+    std::fs::write(&octal, "1\n1\n5\n").unwrap();
+    let octal = octal.to_str().unwrap();
+    let e = common::usage_error_text(&[
+        "perft", "octal", "--code", ".77", "--heap", "5", "--from", octal, "--depth", "1",
+    ]);
+    assert!(
+        e.contains("'--heap <N>' cannot be used with '--from <FILE>'"),
+        "{e}"
+    );
+    let paint = dir.path().join("p.in");
+    std::fs::write(&paint, "1\n3 0\n").unwrap();
+    let paint = paint.to_str().unwrap();
+    let e = common::usage_error_text(&[
+        "perft", "paint", "--n", "3", "--from", paint, "--depth", "1",
+    ]);
+    assert!(
+        e.contains("'--n <N>' cannot be used with '--from <FILE>'"),
+        "{e}"
+    );
+    gamecheck()
+        .args(["perft", "paint", "--from", paint, "--depth", "1"])
+        .assert()
+        .success()
+        .stdout("total: 8\n"); // 6 cells and 2 blocks of the empty 3-column strip
+}

@@ -15,7 +15,7 @@ use std::collections::BTreeSet;
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct StartArgs {
     /// The single heap to start from, 1..=10^18 tokens (or give `--from FILE`).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", conflicts_with = "from")]
     pub heap: Option<u64>,
 }
 

@@ -14,7 +14,7 @@ use crate::perft::Perft;
 #[derive(Debug, Clone, clap::Args)]
 pub struct StartArgs {
     /// Columns N of the empty strip to start from, 1..=32 (the bitmask generator's limit).
-    #[arg(long, default_value_t = 4, value_name = "N")]
+    #[arg(long, default_value_t = 4, value_name = "N", conflicts_with = "from")]
     pub n: u64,
 }
 

@@ -186,6 +186,21 @@ pub fn random_deal(rng: &mut rng::Rng, rules: &Rules, balanced: bool) -> Deal {
     Deal::new(rules, alice).expect("cards of the deck")
 }
 
+/// `per_rule` balanced random deals of the 3 × 4 deck (start rank 1) under each end rule,
+/// from `seed`: a sample small enough for unit tests that solve every deal with a table.
+pub fn small_deals(seed: u64, per_rule: usize) -> Vec<(Rules, Deal)> {
+    let mut rng = rng::from_seed(seed);
+    Stuck::ALL
+        .iter()
+        .flat_map(|&stuck| {
+            let rules = Rules::new(3, 4, None, stuck).expect("a valid rule set");
+            (0..per_rule)
+                .map(|_| (rules, random_deal(&mut rng, &rules, true)))
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
 /// The outcome does not depend on the order the cards are listed in: the deal written
 /// with its cards in the order `order` (a permutation seed) and read back solves to
 /// `expected`.

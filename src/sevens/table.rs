@@ -351,13 +351,8 @@ mod tests {
 
     #[test]
     fn the_certificate_rejects_any_changed_value() {
-        let mut rng = crate::rng::from_seed(9);
-        for stuck in Stuck::ALL {
-            let rules = Rules::new(3, 4, None, stuck).unwrap();
-            for _ in 0..20 {
-                let deal = props::random_deal(&mut rng, &rules, true);
-                every_corruption_is_caught(&rules, &deal);
-            }
+        for (rules, deal) in props::small_deals(9, 20) {
+            every_corruption_is_caught(&rules, &deal);
         }
         // a drawn deal: draws turned into wins or losses, and the reverse
         let rules = Rules::new(2, 5, None, Stuck::Lose).unwrap();
@@ -369,30 +364,24 @@ mod tests {
     /// opening must hold the answer that was given, for every deal of both end rules.
     #[test]
     fn the_answer_must_be_the_value_after_the_opening() {
-        let mut rng = crate::rng::from_seed(5);
-        for stuck in Stuck::ALL {
-            let rules = Rules::new(3, 4, None, stuck).unwrap();
-            for _ in 0..20 {
-                let mut t = Table::new(&rules);
-                let _ = t
-                    .solve(&props::random_deal(&mut rng, &rules, true))
-                    .unwrap();
-                t.certify().unwrap();
-                let Some((_, _, answer)) = t.last else {
-                    continue; // over before the opening: nothing to certify
-                };
-                for other in [Winner::Alice, Winner::Bob, Winner::Draw] {
-                    if other == answer {
-                        continue;
-                    }
-                    let mut bad = t.clone();
-                    bad.last.as_mut().unwrap().2 = other;
-                    let e = bad.certify().unwrap_err();
-                    assert!(
-                        e.contains("the position after the opening has value"),
-                        "{e}"
-                    );
+        for (rules, deal) in props::small_deals(5, 20) {
+            let mut t = Table::new(&rules);
+            let _ = t.solve(&deal).unwrap();
+            t.certify().unwrap();
+            let Some((_, _, answer)) = t.last else {
+                continue; // over before the opening: nothing to certify
+            };
+            for other in [Winner::Alice, Winner::Bob, Winner::Draw] {
+                if other == answer {
+                    continue;
                 }
+                let mut bad = t.clone();
+                bad.last.as_mut().unwrap().2 = other;
+                let e = bad.certify().unwrap_err();
+                assert!(
+                    e.contains("the position after the opening has value"),
+                    "{e}"
+                );
             }
         }
     }

@@ -172,6 +172,35 @@ impl<'a, S: Store> Search<'a, S> {
         winner(mover, v)
     }
 
+    /// The stored value of the position after `mover` plays card `b` from `index`, for
+    /// the opponent, who moves there. Under `lose` the store ignores the player (the
+    /// number of cards played tells who moves), so both end rules share this one
+    /// helper and a wrong player here shows under `pass`.
+    #[inline]
+    fn get_after(&self, index: u32, b: u32, mover: usize) -> Option<u8> {
+        self.store.get(index + self.pack.delta(b), 1 - mover)
+    }
+
+    /// Stores `v` as the value of the position after `mover` plays card `b` from
+    /// `index`, for the opponent (see [`Self::get_after`]).
+    #[inline]
+    fn put_after(&mut self, index: u32, b: u32, mover: usize, v: u8) {
+        self.store.put(index + self.pack.delta(b), 1 - mover, v);
+    }
+
+    /// After `mover` plays card `b` onto `played`: how many of the opponent's cards are
+    /// playable (their replies) and how many of the mover's own. Both end rules order
+    /// their moves by it ([`Ordered::key`]); under `lose`, no reply means the opponent
+    /// is stuck and loses.
+    #[inline]
+    fn mobility(&self, played: u64, b: u32, mover: usize) -> (u32, u32) {
+        let next = self.gen.playable(played | 1 << b);
+        (
+            (next & self.hands[1 - mover]).count_ones(),
+            (next & self.hands[mover]).count_ones(),
+        )
+    }
+
     /// The value for `mover` under `lose`, with `left` cards not yet played.
     fn lose(&mut self, played: u64, index: u32, mover: usize, left: u8) -> u8 {
         if let Some(v) = self.store.get(index, mover) {
@@ -188,7 +217,7 @@ impl<'a, S: Store> Search<'a, S> {
                 // the last card: then every card has been played (stored, so the
                 // certificate finds the move to a draw)
                 let b = moves.trailing_zeros();
-                self.store.put(index + self.pack.delta(b), 1 - mover, DRAW);
+                self.put_after(index, b, mover, DRAW);
                 DRAW
             } else {
                 self.lose_moves(played, index, mover, left, moves)
@@ -200,22 +229,19 @@ impl<'a, S: Store> Search<'a, S> {
 
     /// The best value over `moves` (at least one, and more cards left after it).
     fn lose_moves(&mut self, played: u64, index: u32, mover: usize, left: u8, moves: u64) -> u8 {
-        let opponent = self.hands[1 - mover];
         let mut order = Ordered::default();
         let mut m = moves;
         while m != 0 {
             let b = m.trailing_zeros();
             m &= m - 1;
-            let next = self.gen.playable(played | 1 << b);
-            let replies = (next & opponent).count_ones();
-            let mine = (next & self.hands[mover]).count_ones();
+            let (replies, mine) = self.mobility(played, b, mover);
             if replies == 0 {
                 // the opponent is stuck with cards left: they lose (stored, so the
                 // certificate finds the move to a loss)
-                self.store.put(index + self.pack.delta(b), 1 - mover, LOSS);
+                self.put_after(index, b, mover, LOSS);
                 return WIN;
             }
-            if self.store.get(index + self.pack.delta(b), 1 - mover) == Some(LOSS) {
+            if self.get_after(index, b, mover) == Some(LOSS) {
                 return WIN; // a stored move to a loss (enhanced transposition cut-off)
             }
             order.push(Ordered::key(replies, mine), b);
@@ -256,7 +282,7 @@ impl<'a, S: Store> Search<'a, S> {
                 // the last card of the hand: the game ends, the mover wins (stored, so
                 // the certificate finds the move to a loss)
                 let b = moves.trailing_zeros();
-                self.store.put(index + self.pack.delta(b), 1 - mover, LOSS);
+                self.put_after(index, b, mover, LOSS);
                 WIN
             } else {
                 self.pass_moves(played, index, mover, left, moves)
@@ -275,16 +301,13 @@ impl<'a, S: Store> Search<'a, S> {
         left: [u8; 2],
         moves: u64,
     ) -> u8 {
-        let opponent = self.hands[1 - mover];
         let mut order = Ordered::default();
         let mut m = moves;
         while m != 0 {
             let b = m.trailing_zeros();
             m &= m - 1;
-            let next = self.gen.playable(played | 1 << b);
-            let replies = (next & opponent).count_ones();
-            let mine = (next & self.hands[mover]).count_ones();
-            if self.store.get(index + self.pack.delta(b), 1 - mover) == Some(LOSS) {
+            let (replies, mine) = self.mobility(played, b, mover);
+            if self.get_after(index, b, mover) == Some(LOSS) {
                 return WIN; // a stored move to a loss (enhanced transposition cut-off)
             }
             order.push(Ordered::key(replies, mine), b);

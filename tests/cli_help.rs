@@ -158,6 +158,16 @@ fn the_verify_table_fits_120_columns_and_wide_prints_details_whole() {
     for line in fitted.lines() {
         assert!(line.chars().count() <= 120, "too wide: {line:?}");
     }
+    // every game's rows, at the longest seed (the seed is on the summary line, not in a
+    // row's rules: a 16-digit seed there made marble's random row 124 columns wide)
+    for game in ["marble", "paint", "sevens", "octal"] {
+        let seed = "9007199254740991";
+        let text = stdout_of(&["verify", "--game", game, "--cases", "5", "--seed", seed]);
+        for line in text.lines() {
+            assert!(line.chars().count() <= 120, "{game}: too wide: {line:?}");
+        }
+        assert!(text.contains(&format!("seed {seed}: ")), "{text}");
+    }
     let proof = "period 12, pre-period 71; proved: g(n+12) = g(n) for 71 ≤ n ≤ 156";
     assert!(fitted.contains(proof), "{fitted}");
     let mut wide_args = args.to_vec();

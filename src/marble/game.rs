@@ -394,8 +394,7 @@ impl Game for MarbleGame {
             steps.push(Step::Group(Group {
                 suites,
                 merged: Some(format!(
-                    "random: {variants} rule sets ({sides5} of side 5, {sides6} of side 6), seed {}",
-                    opts.seed
+                    "random: {variants} rule sets ({sides5} of side 5, {sides6} of side 6)"
                 )),
                 progress: "random variants",
             }));

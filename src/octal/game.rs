@@ -537,9 +537,8 @@ impl Game for OctalGame {
             steps.push(Step::Group(Group {
                 suites,
                 merged: Some(format!(
-                    "{} codes, random heaps < {DEFAULT_TABLE}, seed {}",
-                    all.len(),
-                    opts.seed
+                    "{} codes, random heaps < {DEFAULT_TABLE}",
+                    all.len()
                 )),
                 progress: "periodic vs grundy",
             }));

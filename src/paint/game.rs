@@ -392,8 +392,7 @@ impl Game for PaintGame {
             steps.push(Step::Group(Group {
                 suites,
                 merged: Some(format!(
-                    "random N ≤ {RANDOM_MAX_N}, ≤ {RANDOM_MAX_UNPAINTED} unpainted, seed {}",
-                    opts.seed
+                    "random N ≤ {RANDOM_MAX_N}, ≤ {RANDOM_MAX_UNPAINTED} unpainted"
                 )),
                 progress: "random N ≤ 12",
             }));
@@ -403,7 +402,7 @@ impl Game for PaintGame {
                 .collect();
             steps.push(Step::Group(Group {
                 suites: vec![Suite {
-                    label: format!("random N ≤ {LARGE_MAX_N}, seed {}", opts.seed),
+                    label: format!("random N ≤ {LARGE_MAX_N}"),
                     reference: Some(Variant::Grundy),
                     variants: vec![Variant::Periodic],
                     ..Suite::against_oracle(Rules, large, "random")

@@ -442,10 +442,7 @@ impl Game for SevensGame {
             }
             steps.push(Step::Group(Group {
                 suites,
-                merged: Some(format!(
-                    "random: {variants} decks of ≤ {MAX_CARDS} cards, seed {}",
-                    opts.seed
-                )),
+                merged: Some(format!("random: {variants} decks of ≤ {MAX_CARDS} cards")),
                 progress: "random decks",
             }));
         }

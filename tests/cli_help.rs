@@ -428,3 +428,34 @@ fn a_full_disk_is_an_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write to stdout"));
 }
+
+// --- the oracle by its name ------------------------------------------------------------
+
+#[test]
+fn solver_oracle_is_the_naive_solver_of_every_game() {
+    let inputs: [(&str, &[&str], &str); 4] = [
+        ("marble", &[], "1\n*\n* *\n* . *\n* * . *\n* * *\n* *\n*\n"),
+        ("paint", &[], "1\n3 1\n1 2\n"),
+        ("sevens", &["--suits", "1", "--ranks", "6"], "1\nS1 S3 S5\n"),
+        ("octal", &["--code", ".77"], "1\n2 3 4\n"),
+    ];
+    for (game, flags, input) in inputs {
+        let run = |solver: &str| {
+            let out = gamecheck()
+                .args(["solve", game, "--solver", solver])
+                .args(flags)
+                .write_stdin(input)
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(0), "{game} {solver}: {out:?}");
+            String::from_utf8(out.stdout).unwrap()
+        };
+        assert_eq!(run("oracle"), run("naive"), "{game}");
+    }
+    let stdout =
+        |args: &[&str]| String::from_utf8(gamecheck().args(args).output().unwrap().stdout).unwrap();
+    assert_eq!(
+        stdout(&["perft", "marble", "--depth", "3", "--solver", "oracle"]),
+        stdout(&["perft", "marble", "--depth", "3", "--solver", "naive"])
+    );
+}

@@ -234,3 +234,63 @@ fn usage_errors_exit_2_with_nothing_on_stdout() {
         assert_usage_error(args);
     }
 }
+
+#[test]
+fn cases_past_the_batch_cap_are_capped_and_said_so() {
+    // the help names each game's cap, which is the constant the run uses
+    let help = String::from_utf8(
+        gamecheck()
+            .args(["stress", "octal", "--help"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap()
+    .split_whitespace()
+    .collect::<Vec<_>>()
+    .join(" ");
+    let caps = [
+        ("marble", gamecheck::stress::marble::MAX_T),
+        ("paint", gamecheck::stress::paint::MAX_T),
+        ("sevens", gamecheck::stress::sevens::MAX_T),
+        ("octal", gamecheck::octal::contest::MAX_BATCH),
+    ];
+    for (game, cap) in caps {
+        let shown = if cap >= 1000 {
+            format!("{},{:03}", cap / 1000, cap % 1000)
+        } else {
+            cap.to_string()
+        };
+        assert!(help.contains(&format!("{game} {shown}")), "{game}: {help}");
+    }
+    // a run past the cap runs the cap (1 small round, then 1,000 cases) and says so
+    let out = common::stress(
+        "octal",
+        &[
+            "--code", ".77", "--seed", "3", "--rounds", "2", "--cases", "1500",
+        ],
+        "octal_correct.py",
+        &[".77"],
+    )
+    .output()
+    .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("--cases 1500 capped at 1000, the most cases of one octal input"),
+        "{stderr}"
+    );
+    assert!(String::from_utf8(out.stdout)
+        .unwrap()
+        .contains("1001 cases"));
+    // at the cap, nothing is said
+    let out = stress(
+        &["--seed", "3", "--rounds", "1", "--cases", "200"],
+        "marble_correct.py",
+        &[],
+    )
+    .output()
+    .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(!String::from_utf8(out.stderr).unwrap().contains("capped"));
+}

@@ -17,7 +17,8 @@ use std::process::ExitCode;
 pub enum PerftSolver {
     /// The fast (bitmask) generator.
     Fast,
-    /// The oracle's generator.
+    /// The oracle's generator (also spelt `oracle`).
+    #[value(alias = "oracle")]
     Naive,
 }
 
@@ -31,8 +32,10 @@ pub struct PerftArgs<G: Perft> {
     /// Start from the one case of this contest input (T = 1) instead of the default start.
     #[arg(long, value_name = "FILE")]
     pub from: Option<PathBuf>,
-    /// Moves in each counted sequence (0 counts 1).
-    #[arg(long, value_name = "D")]
+    /// Moves in each counted sequence, 0..=4294967295 (0 counts 1); a count that would
+    /// need more memo than its bound, or more than a u128, is refused with the largest
+    /// depth that fits.
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(0..=u32::MAX as i64))]
     pub depth: u32,
     /// One line `MOVE: COUNT` per legal first move (sorted by MOVE), then `total: N`.
     #[arg(long)]

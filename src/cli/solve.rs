@@ -13,7 +13,8 @@ pub struct SolveArgs<G: Contest> {
     pub file: Option<PathBuf>,
     #[command(flatten)]
     pub rules: G::RuleArgs,
-    /// The solver (`naive` is the oracle; the default is the fastest correct one).
+    /// The solver (`naive` is the oracle, also spelt `oracle`; the default is the fastest
+    /// correct one).
     // the default is set per game in `augment`: a `default_value_t` here would be one
     // static shared by every game's monomorphization
     #[arg(long, value_enum)]

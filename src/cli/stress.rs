@@ -25,7 +25,10 @@ pub struct StressCommon {
     /// full-size cases.
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub rounds: u64,
-    /// Cases in the largest inputs (capped at the contest's T limit).
+    /// Cases in the largest inputs, capped at the most gamecheck puts in one input (the
+    /// contest's T limit: marble 200, paint 74, sevens 100; octal 1,000, below its T
+    /// limit of 100,000, so shrinking's batches stay quick); a capped value is said on
+    /// stderr.
     #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub cases: u64,
     /// Seed of the run, at most 2^53 − 1 (default: a fresh one); printed on stderr at
@@ -114,7 +117,7 @@ const RULES_FILE: &str = "rules.json";
 fn run<G: ContestGame>(mut game: G, common: &StressCommon) -> Result<ExitCode, Failure> {
     if !(common.timeout > 0.0 && common.timeout <= 1e6) {
         return Err(Failure::Usage(format!(
-            "--timeout {} is not a positive number of seconds (at most 1e6)",
+            "--timeout {:?} is not a positive number of seconds (at most 1e6)",
             common.timeout
         )));
     }
@@ -128,10 +131,18 @@ fn run<G: ContestGame>(mut game: G, common: &StressCommon) -> Result<ExitCode, F
     }
     let seed = common.seed.unwrap_or_else(gamecheck::rng::fresh_seed);
     eprintln!("gamecheck stress: seed {seed}");
+    let cases = (common.cases as usize).min(game.max_batch());
+    if cases < common.cases as usize {
+        eprintln!(
+            "gamecheck stress: --cases {} capped at {cases}, the most cases of one {} input",
+            common.cases,
+            game.name()
+        );
+    }
     keep_big_buffers_out_of_the_heap();
     let opts = StressOptions {
         rounds: common.rounds,
-        cases: (common.cases as usize).min(game.max_batch()),
+        cases,
         seed,
         shrink_time: stress::DEFAULT_SHRINK_TIME,
         jobs: common.jobs as usize,

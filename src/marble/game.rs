@@ -25,6 +25,7 @@ pub struct MarbleGame;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
 pub enum Variant {
     /// The oracle: text rows, coordinate walks, memo by the text (at most 20 empty cells).
+    #[value(alias = "oracle")]
     Naive,
     /// Memoized DFS over a bitmask, moves by shifts under the boundary masks.
     Bitmask,

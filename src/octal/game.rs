@@ -69,6 +69,7 @@ pub struct RuleArgs {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
 pub enum Variant {
     /// The oracle: heaps as a row of pins in text, moves walked on the text (30 tokens).
+    #[value(alias = "oracle")]
     Naive,
     /// g(n) by the mex recurrence, XOR over heaps (heaps below --max-n).
     Grundy,

@@ -40,6 +40,7 @@ pub struct RuleArgs {}
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
 pub enum Variant {
     /// The oracle: two text rows, every move tried, memo by the text (20 unpainted cells).
+    #[value(alias = "oracle")]
     Naive,
     /// Memoized DFS over a `u64`, 2 bits a column (24 unpainted cells).
     Bitmask,

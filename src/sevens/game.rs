@@ -28,6 +28,7 @@ pub struct SevensGame;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
 pub enum Variant {
     /// The oracle: card-name hands, rank-range chains, plain minimax (decks up to 24 cards).
+    #[value(alias = "oracle")]
     Naive,
     /// DFS with a hash-map memo on the packed chains.
     Memo,

@@ -168,15 +168,23 @@ fn numbers_that_overflow_u64() {
         "line 2, column 1 (case 1)",
         "too large",
     );
+    // past u64::MAX, M and y are told the statement's limits (M ≤ 2N, y ≤ N), as a
+    // smaller number past them is
     bad(
         "1\n3 99999999999999999999\n",
         "line 2, column 3 (case 1)",
-        "too large",
+        "too large (the limit is 2N = 6)",
     );
     bad(
         "1\n3 1\n1 18446744073709551616\n",
         "line 3, column 3 (case 1)",
-        "too large",
+        "too large (the limit is N = 3)",
+    );
+    // with 2N past u64::MAX, the limit of M is the reader's
+    bad(
+        "1\n18446744073709551615 20000000000000000000\n",
+        "line 2, column 22 (case 1)",
+        "too large (the limit is 18446744073709551615)",
     );
     bad("18446744073709551616\n", "line 1, column 1", "too large");
 }

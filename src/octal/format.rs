@@ -7,7 +7,7 @@
 
 use super::{Position, MAX_HEAP};
 use crate::error::ParseError;
-use crate::input::{parse_u64, read_count, shorten, Scanner};
+use crate::input::{parse_u64, parse_u64_at_most, read_count, shorten, Scanner};
 use crate::outcome::Winner;
 
 /// The most cases in one input.
@@ -76,7 +76,7 @@ pub fn read(input: &str) -> Result<Vec<Position>, ParseError> {
                     format!("the input ends inside the case: expected {h} heaps, found {k}"),
                 ));
             };
-            let a = parse_u64(tok, "a heap size", case)?;
+            let a = parse_u64_at_most(tok, "a heap size", case, "10^18")?;
             if !(1..=MAX_HEAP).contains(&a) {
                 return Err(ParseError::new(
                     tok.location,
@@ -148,10 +148,11 @@ mod tests {
         assert_eq!(at("1\n1 3\n4\n"), (3, 1, None));
         assert_eq!(at("1\n1 x\n"), (2, 3, Some(1)));
         assert_eq!(at("2\n1 1\n1000000 1\n"), (3, 1, Some(2)));
+        // past u64::MAX a heap is told the statement's limit, as a smaller one past it
         assert!(read("1\n1 99999999999999999999")
             .unwrap_err()
             .message
-            .contains("too large"));
+            .contains("too large (the limit is 10^18)"));
     }
 
     /// The limits are inclusive: `T = 100,000` cases and 1,000,000 heaps in all are

@@ -7,7 +7,7 @@
 
 use super::{Cell, Position};
 use crate::error::{Location, ParseError};
-use crate::input::{parse_u64, read_count, shorten, Scanner, Token};
+use crate::input::{parse_u64, parse_u64_at_most, read_count, shorten, Scanner, Token};
 use crate::outcome::Winner;
 use std::collections::HashMap;
 
@@ -67,7 +67,16 @@ fn read_case(sc: &mut Scanner<'_>, i: u64, t: u64) -> Result<Position, ParseErro
             format!("the input ends inside the case: expected M, the number of painted cells, after N = {n}"),
         ));
     };
-    let m = parse_u64(tok, "M, the number of painted cells", case)?;
+    let m = parse_u64_at_most(
+        tok,
+        "M, the number of painted cells",
+        case,
+        // past u64::MAX (N ≥ 2^63) no M can be read: the limit is then the reader's
+        &match n.checked_mul(2) {
+            Some(two_n) => format!("2N = {two_n}"),
+            None => u64::MAX.to_string(),
+        },
+    )?;
     if u128::from(m) > 2 * u128::from(n) {
         return Err(ParseError::new(
             tok.location,
@@ -96,7 +105,7 @@ fn read_case(sc: &mut Scanner<'_>, i: u64, t: u64) -> Result<Position, ParseErro
         let Some(yt) = sc.next_token() else {
             return Err(short(sc, " and a row without its column"));
         };
-        let col = parse_u64(yt, "the column y", case)?;
+        let col = parse_u64_at_most(yt, "the column y", case, &format!("N = {n}"))?;
         if col == 0 || col > n {
             return Err(ParseError::new(
                 yt.location,

@@ -332,7 +332,212 @@ impl<'a, S: Store> Search<'a, S> {
 
 #[cfg(test)]
 mod tests {
-    use super::Ordered;
+    use super::{opening, Ordered, Search, Store, LOSS, WIN};
+    use crate::sevens::cards::Deal;
+    use crate::sevens::movegen::{MoveGen, Pack};
+    use crate::sevens::props;
+    use crate::sevens::rules::{Rules, Stuck};
+    use rand::Rng as _;
+    use std::collections::HashMap;
+
+    /// A store of these tests' own: every (index, player) apart, and nothing in it but
+    /// what a test puts there or the search stores.
+    #[derive(Default)]
+    struct MapStore(HashMap<(u32, usize), u8>);
+
+    impl Store for MapStore {
+        fn get(&self, index: u32, mover: usize) -> Option<u8> {
+            self.0.get(&(index, mover)).copied()
+        }
+        fn put(&mut self, index: u32, mover: usize, value: u8) {
+            self.0.insert((index, mover), value);
+        }
+    }
+
+    /// A position of a deal: the cards played and the player to move.
+    struct Spot<'a> {
+        rules: &'a Rules,
+        deal: &'a Deal,
+        played: u64,
+        mover: usize,
+    }
+
+    impl Spot<'_> {
+        fn hands(&self) -> [u64; 2] {
+            [self.deal.alice().0, self.deal.bob().0]
+        }
+
+        /// The mover's playable cards.
+        fn moves(&self, gen: &MoveGen) -> u64 {
+            gen.playable(self.played) & self.hands()[self.mover]
+        }
+
+        /// Whether the search reaches its move loop here (`lose_moves` / `pass_moves`),
+        /// not one of the end cases before it.
+        fn has_move_loop(&self, gen: &MoveGen) -> bool {
+            let h = self.hands();
+            let left = |p: usize| (h[p] & !self.played).count_ones();
+            self.moves(gen) != 0
+                && match self.rules.stuck() {
+                    Stuck::Lose => left(0) + left(1) >= 2,
+                    Stuck::Pass => left(1 - self.mover) > 0 && left(self.mover) >= 2,
+                }
+        }
+
+        /// The position after the mover plays card `b`.
+        fn after(&self, b: u32) -> Self {
+            Spot {
+                played: self.played | 1 << b,
+                mover: 1 - self.mover,
+                ..*self
+            }
+        }
+
+        /// The search's value here for the mover, over `store`, and the positions it
+        /// evaluated.
+        fn search(&self, gen: &MoveGen, pack: &Pack, store: &mut MapStore) -> (u8, u64) {
+            let mut s = Search::new(gen, pack, self.deal, store);
+            let index = pack.index(self.played);
+            let h = self.hands();
+            let v = match self.rules.stuck() {
+                Stuck::Lose => {
+                    let left = (gen.deck() & !self.played).count_ones() as u8;
+                    s.lose(self.played, index, self.mover, left)
+                }
+                Stuck::Pass => {
+                    let left = [
+                        (h[0] & !self.played).count_ones() as u8,
+                        (h[1] & !self.played).count_ones() as u8,
+                    ];
+                    s.pass(self.played, index, self.mover, left)
+                }
+            };
+            (v, s.nodes)
+        }
+    }
+
+    /// Positions of random games of `per_rule` deals of the 3 × 4 deck under each end rule,
+    /// from the opening on (random moves; a pass under `pass` when stuck), with their
+    /// rules' generators.
+    fn positions(
+        seed: u64,
+        per_rule: usize,
+        check: &mut dyn FnMut(&Spot<'_>, &MoveGen, &Pack),
+    ) -> usize {
+        let mut rng = crate::rng::from_seed(seed);
+        let mut seen = 0;
+        for (rules, deal) in props::small_deals(seed, per_rule) {
+            let (gen, pack) = (MoveGen::new(&rules), Pack::new(&rules));
+            let Ok(o) = opening(&rules, &pack, &deal) else {
+                continue;
+            };
+            let mut spot = Spot {
+                rules: &rules,
+                deal: &deal,
+                played: o.played,
+                mover: 1 - o.opener,
+            };
+            loop {
+                let h = spot.hands();
+                if (h[0] | h[1]) & !spot.played == 0 {
+                    break;
+                }
+                if rules.stuck() == Stuck::Pass && h.iter().any(|&p| p & !spot.played == 0) {
+                    break;
+                }
+                check(&spot, &gen, &pack);
+                seen += 1;
+                let moves = spot.moves(&gen);
+                if moves == 0 {
+                    if rules.stuck() == Stuck::Lose {
+                        break;
+                    }
+                    spot.mover = 1 - spot.mover; // a pass
+                    continue;
+                }
+                let pick = rng.random_range(0..moves.count_ones());
+                let mut m = moves;
+                for _ in 0..pick {
+                    m &= m - 1;
+                }
+                spot = spot.after(m.trailing_zeros());
+            }
+        }
+        seen
+    }
+
+    /// The enhanced transposition cut-off fires: wherever the search reaches its move
+    /// loop and a move leads to a position that is the opponent's loss, a search whose
+    /// store holds that one loss answers WIN from this position alone (1 position
+    /// evaluated), under both end rules, whatever order the moves are tried in.
+    #[test]
+    fn a_stored_move_to_a_loss_wins_at_once() {
+        let mut cut = 0;
+        let seen = positions(7, 40, &mut |spot, gen, pack| {
+            if !spot.has_move_loop(gen) {
+                return;
+            }
+            let mut m = spot.moves(gen);
+            while m != 0 {
+                let b = m.trailing_zeros();
+                m &= m - 1;
+                let child = spot.after(b);
+                if child.search(gen, pack, &mut MapStore::default()).0 != LOSS {
+                    continue;
+                }
+                let mut store = MapStore::default();
+                store.put(pack.index(child.played), child.mover, LOSS);
+                let (v, nodes) = spot.search(gen, pack, &mut store);
+                assert_eq!(
+                    (v, nodes),
+                    (WIN, 1),
+                    "{}: move {b} from {:#x}",
+                    spot.rules,
+                    spot.played
+                );
+                cut += 1;
+            }
+        });
+        assert!(seen > 500 && cut > 100, "{seen} positions, {cut} cut-offs");
+    }
+
+    /// Under `lose`, a move that leaves the opponent stuck wins at once: from a fresh
+    /// store the search evaluates this position alone and stores the stuck position as
+    /// the opponent's loss (the certificate's move to a loss).
+    #[test]
+    fn a_move_that_leaves_the_opponent_stuck_wins_at_once() {
+        let mut stuck = 0;
+        positions(8, 200, &mut |spot, gen, pack| {
+            if spot.rules.stuck() != Stuck::Lose || !spot.has_move_loop(gen) {
+                return;
+            }
+            let mut m = spot.moves(gen);
+            let mut first = None;
+            while m != 0 {
+                let b = m.trailing_zeros();
+                m &= m - 1;
+                if spot.after(b).moves(gen) == 0 && first.is_none() {
+                    first = Some(b);
+                }
+            }
+            let Some(b) = first else {
+                return;
+            };
+            let mut store = MapStore::default();
+            let (v, nodes) = spot.search(gen, pack, &mut store);
+            assert_eq!(
+                (v, nodes),
+                (WIN, 1),
+                "{}: from {:#x}",
+                spot.rules,
+                spot.played
+            );
+            let child = spot.after(b);
+            assert_eq!(store.get(pack.index(child.played), child.mover), Some(LOSS));
+            stuck += 1;
+        });
+        assert!(stuck > 50, "{stuck} positions with a stuck reply");
+    }
 
     /// The search counts the positions it evaluates: none exactly when it stores none (a
     /// deal over before the opening), and never more than it stores.

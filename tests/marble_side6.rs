@@ -279,6 +279,24 @@ fn table_files_round_trip_and_refuse_other_rules() {
         assert!(e.contains("goes on"), "{e}");
         let e = export::read_file(&rules, &b"GCTABLE2\n"[..]).err().unwrap();
         assert!(e.contains("not a gamecheck table"), "{e}");
+        // the rules line is read to its newline up to 200 bytes inclusive: a line of
+        // 200 is read whole (and then names the rules it gives), one of 201 is refused
+        for (len, words) in [(200, "was written for `"), (201, "longer than 200 bytes")] {
+            let mut file = export::MAGIC.as_bytes().to_vec();
+            file.extend(std::iter::repeat_n(b'x', len));
+            file.push(b'\n');
+            let e = export::read_file(&rules, file.as_slice()).err().unwrap();
+            assert!(e.contains(words), "{len}: {e}");
+            if len == 200 {
+                assert!(e.contains(&"x".repeat(200)), "{e}");
+            }
+        }
+        let e = export::read_file(&rules, &b"GCTABLE1\nmarble --side"[..])
+            .err()
+            .unwrap();
+        assert!(e.contains("ends inside its rules line"), "{e}");
+        let e = export::read_file(&rules, &b"GCTAB"[..]).err().unwrap();
+        assert!(e.contains("ends inside its header"), "{e}");
     }
 }
 

@@ -222,19 +222,17 @@ pub fn read_file(rules: &Rules, mut input: impl Read) -> Result<Table, String> {
     let mut words = super::table::zeroed_words((positions >> lo) as usize)?;
     if positions >= 64 {
         let mut buf = vec![0u8; 1 << 20];
-        let mut at = 0;
-        while at < words.len() {
-            let n = (words.len() - at).min(buf.len() / 8);
-            input.read_exact(&mut buf[..n * 8]).map_err(|_| {
+        for chunk in words.chunks_mut(buf.len() / 8) {
+            let bytes = &mut buf[..chunk.len() * 8];
+            input.read_exact(bytes).map_err(|_| {
                 format!(
                     "the file ends early: expected {} bytes of bits",
                     positions / 8
                 )
             })?;
-            for (w, b) in words[at..at + n].iter_mut().zip(buf.chunks_exact(8)) {
+            for (w, b) in chunk.iter_mut().zip(bytes.chunks_exact(8)) {
                 *w = u64::from_le_bytes(b.try_into().expect("8 bytes"));
             }
-            at += n;
         }
     } else {
         let bytes = positions.div_ceil(8) as usize;

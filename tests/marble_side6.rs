@@ -636,3 +636,31 @@ fn the_certificate_checks_every_chunk_boundary() {
         assert!(e.contains("0x"), "word {word}: {e}");
     }
 }
+
+/// `count marble`'s layers of a 5-diamond table (2^19 words: eight of the count's
+/// chunks of 2^16 words, so a chunk's index reaches the marbles of its high cells) are
+/// the table's own bits counted one position at a time, by marbles; side 3 and below
+/// are checked against the oracle in `tests/perft.rs`.
+#[test]
+fn count_layers_of_a_side5_table_are_its_bits_counted_one_by_one() {
+    for rules in [
+        Rules::new(5, None, LineSet::ALL, Play::Normal).unwrap(),
+        side5_rule_sets()[3],
+    ] {
+        let table = cached_table(&rules);
+        let cells = rules.cells();
+        let mut want = vec![[0u64; 2]; cells + 1];
+        for p in 0..table.positions() {
+            want[p.count_ones() as usize][usize::from(table.wins_index(p))] += 1;
+        }
+        let layers = export::layers(&table);
+        assert_eq!(layers.len(), cells + 1);
+        let mut choose = 1u64; // C(cells, m)
+        for (m, l) in layers.iter().enumerate() {
+            assert_eq!(l.marbles as usize, m);
+            assert_eq!([l.p, l.n], want[m], "{rules}, {m} marbles");
+            assert_eq!(l.positions, choose, "{rules}, {m} marbles");
+            choose = choose * (cells - m) as u64 / (m as u64 + 1);
+        }
+    }
+}

@@ -564,7 +564,11 @@ fn side6_refusals_sit_exactly_at_the_limits() {
             }
         }
     }
-    for side in 1..=5 {
+    // TableSolver's refusal rests on this: no board of a side with a full table has more
+    // empty cells than the masked limit
+    let max_side = gamecheck::marble::rules::TABLE_MAX_SIDE;
+    assert!(max_side * max_side <= MASKED_MAX_EMPTY);
+    for side in 1..=max_side {
         let rules = random_rules(&mut rng, side);
         let empty = Position::new(side, 0);
         assert!(Bitmask::new(&rules).check(&empty).is_ok(), "{rules}");

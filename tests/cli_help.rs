@@ -459,3 +459,30 @@ fn solver_oracle_is_the_naive_solver_of_every_game() {
         stdout(&["perft", "marble", "--depth", "3", "--solver", "naive"])
     );
 }
+
+// --- a second new user's findings -------------------------------------------------------
+
+#[test]
+fn bad_seeds_and_shares_are_told_in_the_flags_terms() {
+    for (args, want) in [
+        (
+            &["verify", "--seed", "-1"][..],
+            "-1 is not a seed (an integer 0..=9007199254740991)",
+        ),
+        (
+            &["gen", "marble", "--seed", "-1"][..],
+            "-1 is not a seed (an integer 0..=18446744073709551615)",
+        ),
+        (&["gen", "marble", "--seed", "x"][..], "x is not a seed"),
+        (
+            &["gen", "sevens", "--draw-prone", "-0.1"][..],
+            "--draw-prone -0.1 is outside 0..=1",
+        ),
+        (&["verify", "--json", "--wide"][..], "cannot be used with"),
+    ] {
+        let err = common::usage_error_text(args);
+        assert!(err.contains(want), "{args:?}: {err}");
+        // Rust's own parse messages stay out of them
+        assert!(!err.contains("invalid digit"), "{args:?}: {err}");
+    }
+}

@@ -294,3 +294,16 @@ fn cases_past_the_batch_cap_are_capped_and_said_so() {
     assert_eq!(out.status.code(), Some(0));
     assert!(!String::from_utf8(out.stderr).unwrap().contains("capped"));
 }
+
+#[test]
+fn a_timeout_out_of_range_names_the_range_in_short() {
+    for (value, shown) in [("0", "0.0"), ("1e300", "1e300"), ("1000001", "1000001.0")] {
+        let err = common::usage_error_text(&["stress", "marble", "--timeout", value, "--", "true"]);
+        assert!(
+            err.contains(&format!(
+                "--timeout {shown}: expected a number of seconds above 0 and at most 1e6"
+            )),
+            "{value}: {err}"
+        );
+    }
+}

@@ -9,7 +9,7 @@
 //! each of the first few failing instances (the smallest kept), must be small: marble
 //! at most 4 empty cells, paint N ≤ 4, sevens a deck of at most 8 cards. A zoo entry that
 //! stops being caught fails `cargo test`. Run with `-- --nocapture` to see each shrunk
-//! case (the README's zoo table is that output).
+//! case (the README's zoo table sums that output up).
 
 use gamecheck::game::{BoxSolver, Game, ShrinkMode};
 use gamecheck::harness::laws::{instances, movegen_agrees_with, solvers_agree_with};
@@ -89,14 +89,20 @@ fn catch<G: Game>(
         );
     };
     let why = law(&rules, &case).expect_err("the shrunk case still fails");
+    // the law's first line names the difference and ends "…, at": the case follows it,
+    // written here as the contest input (indented) under the summary
+    let difference = why.lines().next().unwrap_or_default();
+    let difference = difference.strip_suffix(", at").unwrap_or(difference);
+    let input = G::write(&rules, std::slice::from_ref(&case));
     println!(
-        "zoo {entry}: caught at instance {} of {cases}; shrunk to {} under {rules} [{}]:\n{}   {}\n",
+        "zoo {entry}: caught at instance {} of {cases}; shrunk to {} under {rules} [{}]: {difference}",
         first_at.unwrap_or(0),
         G::describe_case(&rules, &case),
         G::flags(&rules),
-        G::write(&rules, std::slice::from_ref(&case)).replace('\n', "\n   "),
-        why.lines().next().unwrap_or_default()
     );
+    for line in input.lines() {
+        println!("    {line}");
+    }
     (rules, case, why)
 }
 

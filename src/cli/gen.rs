@@ -16,7 +16,7 @@ pub struct GenCommon {
     /// printed on stderr. Any 64-bit seed, unlike `verify` and `stress` (at most
     /// 2^53 − 1): the seed of a `stress` round, which `stress` prints for `gen` to replay
     /// the round's input, may be larger.
-    #[arg(long)]
+    #[arg(long, value_parser = super::parse_any_seed)]
     pub seed: Option<u64>,
     /// Size of the cases, in (0, 1]: 1 is full size; `stress` grows it from small, and
     /// prints the value of a failing round so `gen` can replay it.

@@ -95,8 +95,8 @@ struct VerifyArgs {
     #[arg(long)]
     json: bool,
     /// Print the table's detail column whole on one line per row (by default the table
-    /// fits 120 columns: long details are wrapped under their row).
-    #[arg(long)]
+    /// fits 120 columns: long details are wrapped under their row). Not with --json.
+    #[arg(long, conflicts_with = "json")]
     wide: bool,
 }
 
@@ -116,10 +116,15 @@ pub fn parse_seed(text: &str) -> Result<u64, String> {
         Ok(seed) if seed <= MAX_SEED => Ok(seed),
         Ok(_) => Err(too_large()),
         Err(_) if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => Err(too_large()),
-        Err(e) => Err(format!(
-            "{text} is not a seed (an integer 0..={MAX_SEED}): {e}"
-        )),
+        Err(_) => Err(format!("{text} is not a seed (an integer 0..={MAX_SEED})")),
     }
+}
+
+/// Parses `gen`'s `--seed`: any 64-bit integer (a `stress` round's seed may be larger
+/// than [`MAX_SEED`]).
+pub fn parse_any_seed(text: &str) -> Result<u64, String> {
+    text.parse::<u64>()
+        .map_err(|_| format!("{text} is not a seed (an integer 0..={})", u64::MAX))
 }
 
 /// What went wrong, with the exit code it maps to.

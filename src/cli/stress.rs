@@ -117,7 +117,7 @@ const RULES_FILE: &str = "rules.json";
 fn run<G: ContestGame>(mut game: G, common: &StressCommon) -> Result<ExitCode, Failure> {
     if !(common.timeout > 0.0 && common.timeout <= 1e6) {
         return Err(Failure::Usage(format!(
-            "--timeout {:?} is not a positive number of seconds (at most 1e6)",
+            "--timeout {:?}: expected a number of seconds above 0 and at most 1e6",
             common.timeout
         )));
     }

@@ -57,7 +57,7 @@ impl Sevens {
         let hand = rules.contest_hand_size()?;
         if !(0.0..=1.0).contains(&draw_prone) {
             return Err(RuleError(format!(
-                "draw-prone share {draw_prone} is outside 0..=1 (the share of deals built \
+                "--draw-prone {draw_prone:?} is outside 0..=1 (the share of deals built \
                  from whole or mirrored suits)"
             )));
         }

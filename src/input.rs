@@ -102,13 +102,13 @@ pub fn parse_u64(
     what: &str,
     case: Option<(&'static str, u64)>,
 ) -> Result<u64, ParseError> {
-    parse_u64_at_most(token, what, case, &u64::MAX.to_string())
+    parse_u64_at_most(token, what, case, || u64::MAX.to_string())
 }
 
-/// [`parse_u64`] for a number whose own limit (`limit`, as the statement writes it:
-/// `10^18`, `2N = 8`) is below `u64::MAX`: a number past `u64::MAX` is told that limit,
-/// the same one the caller's range check names for a smaller number past it. The
-/// caller still checks the limit itself.
+/// [`parse_u64`] for a number whose own limit (`limit()`, as the statement writes it:
+/// `10^18`, `2N = 8`; built only for the error) is below `u64::MAX`: a number past
+/// `u64::MAX` is told that limit, the same one the caller's range check names for a
+/// smaller number past it. The caller still checks the limit itself.
 ///
 /// # Errors
 /// As [`parse_u64`], the too-large message naming `limit`.
@@ -116,7 +116,7 @@ pub fn parse_u64_at_most(
     token: Token<'_>,
     what: &str,
     case: Option<(&'static str, u64)>,
-    limit: &str,
+    limit: impl FnOnce() -> String,
 ) -> Result<u64, ParseError> {
     let err = |msg: String| Err(ParseError::new(token.location, case, msg));
     let t = token.text;
@@ -133,8 +133,9 @@ pub fn parse_u64_at_most(
     }
     t.parse::<u64>().or_else(|_| {
         err(format!(
-            "{what} `{}` is too large (the limit is {limit})",
-            shorten(t)
+            "{what} `{}` is too large (the limit is {})",
+            shorten(t),
+            limit()
         ))
     })
 }

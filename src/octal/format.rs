@@ -76,7 +76,7 @@ pub fn read(input: &str) -> Result<Vec<Position>, ParseError> {
                     format!("the input ends inside the case: expected {h} heaps, found {k}"),
                 ));
             };
-            let a = parse_u64_at_most(tok, "a heap size", case, "10^18")?;
+            let a = parse_u64_at_most(tok, "a heap size", case, || "10^18".into())?;
             if !(1..=MAX_HEAP).contains(&a) {
                 return Err(ParseError::new(
                     tok.location,

@@ -72,7 +72,7 @@ fn read_case(sc: &mut Scanner<'_>, i: u64, t: u64) -> Result<Position, ParseErro
         "M, the number of painted cells",
         case,
         // past u64::MAX (N ≥ 2^63) no M can be read: the limit is then the reader's
-        &match n.checked_mul(2) {
+        || match n.checked_mul(2) {
             Some(two_n) => format!("2N = {two_n}"),
             None => u64::MAX.to_string(),
         },
@@ -105,7 +105,7 @@ fn read_case(sc: &mut Scanner<'_>, i: u64, t: u64) -> Result<Position, ParseErro
         let Some(yt) = sc.next_token() else {
             return Err(short(sc, " and a row without its column"));
         };
-        let col = parse_u64_at_most(yt, "the column y", case, &format!("N = {n}"))?;
+        let col = parse_u64_at_most(yt, "the column y", case, || format!("N = {n}"))?;
         if col == 0 || col > n {
             return Err(ParseError::new(
                 yt.location,

@@ -23,20 +23,20 @@ command -v cargo-mutants >/dev/null || {
 
 set_files() {
     case "$1" in
-    harness) echo "src/harness/compare.rs src/harness/shrink.rs src/harness/driver.rs src/harness/laws.rs" ;;
-    marble-geometry) echo "src/marble/geometry.rs" ;;
-    marble-movegen) echo "src/marble/movegen.rs" ;;
-    marble-solvers) echo "src/marble/bitmask.rs src/marble/table.rs" ;;
-    marble-export) echo "src/marble/export.rs" ;;
-    paint-movegen) echo "src/paint/bitmask.rs" ;;
-    paint-period) echo "src/grundy.rs src/paint/periodic.rs src/paint/grundy.rs" ;;
-    prover) echo "src/grundy.rs" ;;
-    sevens-movegen) echo "src/sevens/movegen.rs" ;;
-    sevens-search) echo "src/sevens/movegen.rs src/sevens/search.rs src/sevens/memo.rs src/sevens/table.rs" ;;
-    judge) echo "src/stress/judge.rs" ;;
-    readers) echo "src/marble/format.rs src/paint/format.rs src/sevens/format.rs src/input.rs" ;;
-    perft) echo "src/perft.rs src/paint/perft.rs src/sevens/perft.rs src/octal/perft.rs src/harness/signature.rs" ;;
-    octal) echo "src/octal/code.rs src/octal/contest.rs src/octal/format.rs src/octal/game.rs src/octal/grundy.rs src/octal/mod.rs src/octal/naive.rs src/octal/periodic.rs src/octal/props.rs src/octal/shrink.rs" ;;
+    harness) echo "crates/gamecheck/src/harness/compare.rs crates/gamecheck/src/harness/shrink.rs crates/gamecheck/src/harness/driver.rs crates/gamecheck/src/harness/laws.rs" ;;
+    marble-geometry) echo "crates/gamecheck/src/marble/geometry.rs" ;;
+    marble-movegen) echo "crates/gamecheck/src/marble/movegen.rs" ;;
+    marble-solvers) echo "crates/gamecheck/src/marble/bitmask.rs crates/gamecheck/src/marble/table.rs" ;;
+    marble-export) echo "crates/gamecheck/src/marble/export.rs" ;;
+    paint-movegen) echo "crates/gamecheck/src/paint/bitmask.rs" ;;
+    paint-period) echo "crates/gamecheck/src/grundy.rs crates/gamecheck/src/paint/periodic.rs crates/gamecheck/src/paint/grundy.rs" ;;
+    prover) echo "crates/gamecheck/src/grundy.rs" ;;
+    sevens-movegen) echo "crates/gamecheck/src/sevens/movegen.rs" ;;
+    sevens-search) echo "crates/gamecheck/src/sevens/movegen.rs crates/gamecheck/src/sevens/search.rs crates/gamecheck/src/sevens/memo.rs crates/gamecheck/src/sevens/table.rs" ;;
+    judge) echo "crates/gamecheck/src/stress/judge.rs" ;;
+    readers) echo "crates/gamecheck/src/marble/format.rs crates/gamecheck/src/paint/format.rs crates/gamecheck/src/sevens/format.rs crates/gamecheck/src/input.rs" ;;
+    perft) echo "crates/gamecheck/src/perft.rs crates/gamecheck/src/paint/perft.rs crates/gamecheck/src/sevens/perft.rs crates/gamecheck/src/octal/perft.rs crates/gamecheck/src/harness/signature.rs" ;;
+    octal) echo "crates/gamecheck/src/octal/code.rs crates/gamecheck/src/octal/contest.rs crates/gamecheck/src/octal/format.rs crates/gamecheck/src/octal/game.rs crates/gamecheck/src/octal/grundy.rs crates/gamecheck/src/octal/mod.rs crates/gamecheck/src/octal/naive.rs crates/gamecheck/src/octal/periodic.rs crates/gamecheck/src/octal/props.rs crates/gamecheck/src/octal/shrink.rs" ;;
     *) return 1 ;;
     esac
 }
@@ -71,6 +71,9 @@ for f in $files; do args+=(--file "$f"); done
 # the test subset goes to every cargo call (-C), so each mutant builds only those test
 # binaries (`cargo test --no-run` would otherwise build all ~30 of them)
 for a in $(set_tests "$set_name"); do args+=("--cargo-arg=$a"); done
+# the test binaries live in the workspace's root package (gamecheck-cli), the mutated
+# files in crates/: test the workspace, filtered to the set's targets
+args+=(--workspace --test-workspace=true)
 # one job (2 cores); `--in-place` (mutate this tree, reuse its target dir) is always one
 case " $* " in *" --in-place "*) ;; *) args+=(--jobs 1) ;; esac
 exec cargo mutants "${args[@]}" --timeout-multiplier 3 "$@"

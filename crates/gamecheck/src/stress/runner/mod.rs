@@ -1,0 +1,291 @@
+//! Running someone else's program on one input: stdin fed from a thread, stdout read
+//! with a cap, the tail of stderr kept, a time limit and an optional address-space
+//! limit, and *nothing of the run left behind*.
+//!
+//! Linux only, with the `supervisor` feature (on by default); elsewhere
+//! [`run_limited`] fails with [`io::ErrorKind::Unsupported`]. Each run has its own **supervisor**: a small process forked from us that
+//! makes itself the child subreaper (`PR_SET_CHILD_SUBREAPER`) of that run only, starts
+//! the program, and when the program exits (or we ask it to stop the run: time limit,
+//! output cap) ends and reaps every remaining descendant, however it detached (a new
+//! session, a double-forked daemon): orphans are re-parented to the supervisor, which
+//! kills its children until it has none left. Then it sends us the program's exit
+//! status, its resource usage (`wait4`) and the command lines of what it had to end,
+//! and exits. We never wait for anything but our own supervisor (no `waitpid(-1)`), so
+//! runs on parallel threads cannot steal each other's processes.
+//!
+//! Once every writer of the output pipes is gone we read them to their end: everything
+//! the program wrote is judged, however long a descendant held the pipes, and no fixed
+//! grace period is waited.
+//!
+//! Between `fork` and `exec` only async-signal-safe calls are made (no allocation):
+//! the command line, environment and buffers are prepared before the fork.
+
+use std::io;
+use std::time::Duration;
+
+#[cfg(all(feature = "supervisor", target_os = "linux"))]
+mod linux;
+
+/// The most bytes of stdout kept (16 MiB); a program that writes more is killed and its
+/// output reported as malformed, so a runaway program cannot exhaust memory.
+pub const STDOUT_CAP: usize = 16 << 20;
+
+/// The most bytes of stderr kept: the tail, where the error message of a crash is.
+pub const STDERR_TAIL: usize = 4 << 10;
+
+/// The most command lines of left-behind processes kept for a report (all are counted).
+pub const LEFT_BEHIND_SHOWN: usize = 8;
+
+/// How a run ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum End {
+    /// The program exited with this status code.
+    Exited(i32),
+    /// The program was killed by this signal (not by us).
+    Signaled(i32),
+    /// The program did not finish within the time limit; it was killed with every
+    /// process it started.
+    TimedOut,
+    /// The program wrote more than [`STDOUT_CAP`] bytes; it was killed with every
+    /// process it started.
+    OutputCapped,
+}
+
+impl End {
+    /// Whether the program ended on its own with status 0.
+    pub fn success(self) -> bool {
+        self == End::Exited(0)
+    }
+}
+
+impl std::fmt::Display for End {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            End::Exited(code) => write!(f, "exit status {code}"),
+            End::Signaled(sig) => write!(f, "killed by signal {sig}{}", signal_name(sig)),
+            End::TimedOut => f.write_str("timed out (killed with every process it started)"),
+            End::OutputCapped => write!(
+                f,
+                "wrote more than {} MiB on stdout (killed with every process it started)",
+                STDOUT_CAP >> 20
+            ),
+        }
+    }
+}
+
+/// The usual name of signal `sig`, for the report (" (SIGSEGV)"), or "".
+#[cfg(all(feature = "supervisor", target_os = "linux"))]
+fn signal_name(sig: i32) -> &'static str {
+    match sig {
+        libc::SIGABRT => " (SIGABRT)",
+        libc::SIGBUS => " (SIGBUS)",
+        libc::SIGFPE => " (SIGFPE)",
+        libc::SIGILL => " (SIGILL)",
+        libc::SIGKILL => " (SIGKILL)",
+        libc::SIGPIPE => " (SIGPIPE)",
+        libc::SIGSEGV => " (SIGSEGV)",
+        libc::SIGTERM => " (SIGTERM)",
+        _ => "",
+    }
+}
+
+/// Without the supervisor no run is ever signalled: no names.
+#[cfg(not(all(feature = "supervisor", target_os = "linux")))]
+fn signal_name(_sig: i32) -> &'static str {
+    ""
+}
+
+/// Processes of a run that were still alive when the program exited (or was stopped),
+/// and were ended by the run's supervisor.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LeftBehind {
+    /// How many there were.
+    pub count: usize,
+    /// The command lines of the first [`LEFT_BEHIND_SHOWN`] of them.
+    pub commands: Vec<String>,
+}
+
+/// What one run of the program produced.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RunOutput {
+    /// How it ended.
+    pub end: End,
+    /// Its stdout, at most [`STDOUT_CAP`] bytes.
+    pub stdout: Vec<u8>,
+    /// The last [`STDERR_TAIL`] bytes of its stderr (lossy UTF-8).
+    pub stderr_tail: String,
+    /// Wall-clock time from start to exit (or to the kill).
+    pub elapsed: Duration,
+    /// CPU time (user + system) of the program and the descendants it waited for.
+    pub cpu: Duration,
+    /// Peak resident memory of the program (or of its largest waited-for descendant),
+    /// in bytes (`ru_maxrss`).
+    pub peak_rss: u64,
+    /// Processes it left running, ended by the supervisor.
+    pub left_behind: LeftBehind,
+    /// The address-space limit it ran under, in bytes, if any.
+    pub memory_limit: Option<u64>,
+}
+
+impl Default for RunOutput {
+    /// A clean exit with no output (tests build fake runs from it).
+    fn default() -> Self {
+        RunOutput {
+            end: End::Exited(0),
+            stdout: Vec::new(),
+            stderr_tail: String::new(),
+            elapsed: Duration::ZERO,
+            cpu: Duration::ZERO,
+            peak_rss: 0,
+            left_behind: LeftBehind::default(),
+            memory_limit: None,
+        }
+    }
+}
+
+/// Something that answers a contest input: a real program ([`Program`]) or, in tests,
+/// a closure.
+pub trait Target {
+    /// Runs on `input` (the whole of stdin) and reports what came out.
+    ///
+    /// # Errors
+    /// The program cannot be started (not found, not executable, no resources).
+    fn run(&mut self, input: &[u8]) -> io::Result<RunOutput>;
+
+    /// The same target as something several threads may run at once (`--jobs`), when
+    /// it can be; `None` (the default) makes every run sequential.
+    fn shared(&self) -> Option<&dyn SharedTarget> {
+        None
+    }
+}
+
+/// A target that can run on several inputs at once, from several threads.
+pub trait SharedTarget: Sync {
+    /// Like [`Target::run`], through a shared reference.
+    ///
+    /// # Errors
+    /// The program cannot be started.
+    fn run_shared(&self, input: &[u8]) -> io::Result<RunOutput>;
+}
+
+impl<F: FnMut(&[u8]) -> io::Result<RunOutput>> Target for F {
+    fn run(&mut self, input: &[u8]) -> io::Result<RunOutput> {
+        self(input)
+    }
+}
+
+/// The limits of one run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Wall-clock time limit.
+    pub timeout: Duration,
+    /// Address-space limit (`RLIMIT_AS`) in bytes, if any.
+    pub memory: Option<u64>,
+}
+
+/// An external program with its arguments and its limits per run.
+#[derive(Debug, Clone)]
+pub struct Program {
+    /// The program and its arguments (`["python3", "sol.py"]`).
+    pub argv: Vec<String>,
+    /// The time limit of one run.
+    pub timeout: Duration,
+    /// The address-space limit of one run in bytes, if any.
+    pub memory: Option<u64>,
+}
+
+impl Program {
+    /// `argv[0]` with arguments `argv[1..]`, limited to `timeout` per run.
+    ///
+    /// # Panics
+    /// When `argv` is empty.
+    pub fn new(argv: Vec<String>, timeout: Duration) -> Self {
+        assert!(!argv.is_empty(), "a program needs at least its name");
+        Program {
+            argv,
+            timeout,
+            memory: None,
+        }
+    }
+
+    /// The same program with an address-space limit of `bytes` per run.
+    pub fn with_memory_limit(mut self, bytes: Option<u64>) -> Self {
+        self.memory = bytes;
+        self
+    }
+
+    /// The command line as typed (`python3 sol.py`).
+    pub fn display(&self) -> String {
+        self.argv.join(" ")
+    }
+
+    fn limits(&self) -> Limits {
+        Limits {
+            timeout: self.timeout,
+            memory: self.memory,
+        }
+    }
+}
+
+impl Target for Program {
+    fn run(&mut self, input: &[u8]) -> io::Result<RunOutput> {
+        run_limited(&self.argv, input, &self.limits())
+    }
+
+    fn shared(&self) -> Option<&dyn SharedTarget> {
+        Some(self)
+    }
+}
+
+impl SharedTarget for Program {
+    fn run_shared(&self, input: &[u8]) -> io::Result<RunOutput> {
+        run_limited(&self.argv, input, &self.limits())
+    }
+}
+
+/// Runs `argv` with `input` on stdin and a time limit only (see [`run_limited`]).
+///
+/// # Errors
+/// The program cannot be started (`argv[0]` not found or not executable, …).
+pub fn run(argv: &[String], input: &[u8], timeout: Duration) -> io::Result<RunOutput> {
+    run_limited(
+        argv,
+        input,
+        &Limits {
+            timeout,
+            memory: None,
+        },
+    )
+}
+
+/// Runs `argv` with `input` on stdin under `limits`, and returns what it did.
+///
+/// - stdin is written from its own thread, so a program that writes a lot before it reads
+///   (or never reads) cannot deadlock us on a full pipe; a program that exits without
+///   reading everything is fine (the broken pipe is ignored).
+/// - stdout is kept up to [`STDOUT_CAP`] bytes; past that the program is killed.
+/// - the tail of stderr is kept ([`STDERR_TAIL`] bytes).
+/// - at the time limit the program is killed; when it exits (or is killed), every
+///   process it started is killed too, by the run's supervisor, and counted in
+///   [`RunOutput::left_behind`]; then the pipes are read to their end.
+/// - the program runs in a process group of its own, with `SIGPIPE` at its default and
+///   no blocked signals, and with `RLIMIT_AS` set when `limits.memory` is.
+///
+/// # Errors
+/// The program cannot be started (`argv[0]` not found or not executable, …).
+pub fn run_limited(argv: &[String], input: &[u8], limits: &Limits) -> io::Result<RunOutput> {
+    #[cfg(all(feature = "supervisor", target_os = "linux"))]
+    {
+        linux::run_limited(argv, input, limits)
+    }
+    #[cfg(not(all(feature = "supervisor", target_os = "linux")))]
+    {
+        let _ = (argv, input, limits);
+        Err(io::Error::new(io::ErrorKind::Unsupported, UNSUPPORTED))
+    }
+}
+
+/// The error of [`run_limited`] where there is no supervisor.
+#[cfg(not(all(feature = "supervisor", target_os = "linux")))]
+const UNSUPPORTED: &str = "running a program under test needs gamecheck's process supervisor, \
+     which exists on Linux only, with the `supervisor` feature (on by default)";

@@ -5,15 +5,15 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use gamecheck::game::variant_name;
-use gamecheck::marble::bitmask::Bitmask;
-use gamecheck::marble::game::random_position;
-use gamecheck::marble::geometry::Layout;
-use gamecheck::marble::movegen::MoveGen;
-use gamecheck::marble::naive::Naive;
-use gamecheck::marble::table::{Table, TableSolver};
-use gamecheck::marble::{solve_all, LineSet, Play, Position, Rules};
 use gamecheck::outcome::{Value, Winner};
 use gamecheck::solver::Solver;
+use gamecheck_games::marble::bitmask::Bitmask;
+use gamecheck_games::marble::game::random_position;
+use gamecheck_games::marble::geometry::Layout;
+use gamecheck_games::marble::movegen::MoveGen;
+use gamecheck_games::marble::naive::Naive;
+use gamecheck_games::marble::table::{Table, TableSolver};
+use gamecheck_games::marble::{solve_all, LineSet, Play, Position, Rules};
 use std::hint::black_box;
 use std::sync::Arc;
 
@@ -101,10 +101,10 @@ fn answer_batch(c: &mut Criterion) {
     g.throughput(Throughput::Elements(positions.len() as u64));
     g.sample_size(10);
     // every variant, the oracle included (a new variant is benched with no edit here)
-    for &v in <gamecheck::marble::Variant as clap::ValueEnum>::value_variants() {
+    for &v in <gamecheck_games::marble::Variant as clap::ValueEnum>::value_variants() {
         g.bench_function(BenchmarkId::new("fresh", variant_name(v)), |b| {
             b.iter(|| {
-                let mut s = gamecheck::marble::game::solver(&rules, v);
+                let mut s = gamecheck_games::marble::game::solver(&rules, v);
                 let got = solve_all(s.as_mut(), black_box(&positions)).unwrap();
                 assert_eq!(got, expected);
             })

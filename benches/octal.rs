@@ -11,10 +11,10 @@
 //! Run: `cargo bench --bench octal -- --warm-up-time 1 --measurement-time 3`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use gamecheck::octal::periodic::Periodic;
-use gamecheck::octal::{Code, Position, MAX_HEAP};
 use gamecheck::outcome::Value;
 use gamecheck::solver::Solver;
+use gamecheck_games::octal::periodic::Periodic;
+use gamecheck_games::octal::{Code, Position, MAX_HEAP};
 use rand::Rng;
 use std::hint::black_box;
 

@@ -18,9 +18,9 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use gamecheck::game::variant_name;
 use gamecheck::outcome::Winner;
-use gamecheck::paint::grundy::Grundy;
-use gamecheck::paint::periodic::Periodic;
-use gamecheck::paint::{format, game, solve_all, Cell, Position, Variant};
+use gamecheck_games::paint::grundy::Grundy;
+use gamecheck_games::paint::periodic::Periodic;
+use gamecheck_games::paint::{format, game, solve_all, Cell, Position, Variant};
 use rand::Rng;
 use std::collections::HashSet;
 use std::hint::black_box;
@@ -86,7 +86,7 @@ fn contest(c: &mut Criterion) {
     let mut g = c.benchmark_group("paint/g");
     g.bench_function("prove_period", |b| {
         b.iter(|| {
-            let (_, p) = gamecheck::paint::periodic::discover().unwrap();
+            let (_, p) = gamecheck_games::paint::periodic::discover().unwrap();
             black_box(p)
         })
     });

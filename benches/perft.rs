@@ -3,8 +3,8 @@
 //! Run: `cargo bench --bench perft`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use gamecheck::marble::{export, table::Table, LineSet, MarbleGame, Play, Rules};
 use gamecheck::perft::{count, Generator, Perft};
+use gamecheck_games::marble::{export, table::Table, LineSet, MarbleGame, Play, Rules};
 use std::hint::black_box;
 
 /// perft(6) from the empty standard 4-diamond, fast generator, memoized by (position,

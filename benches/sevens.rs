@@ -8,11 +8,11 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use gamecheck::game::{fast_variants, variant_name};
 use gamecheck::outcome::Winner;
-use gamecheck::sevens::memo::Memo;
-use gamecheck::sevens::props::random_deal;
-use gamecheck::sevens::table::Table;
-use gamecheck::sevens::{game, solve_all, Deal, Rules, SevensGame, Stuck, Variant};
 use gamecheck::solver::Solver;
+use gamecheck_games::sevens::memo::Memo;
+use gamecheck_games::sevens::props::random_deal;
+use gamecheck_games::sevens::table::Table;
+use gamecheck_games::sevens::{game, solve_all, Deal, Rules, SevensGame, Stuck, Variant};
 use std::hint::black_box;
 
 /// Deals in the standard batch.
@@ -77,7 +77,7 @@ fn one_standard_deal(c: &mut Criterion) {
 /// so this is the slow end for both solvers.
 fn drawn_standard_deal(c: &mut Criterion) {
     let rules = Rules::standard();
-    let deal = gamecheck::sevens::props::whole_suits_deal(&rules, 0b0101);
+    let deal = gamecheck_games::sevens::props::whole_suits_deal(&rules, 0b0101);
     let mut g = c.benchmark_group("sevens/standard_lose_drawn_deal");
     g.sample_size(10);
     let mut memo = Memo::new(&rules);

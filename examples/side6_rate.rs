@@ -4,8 +4,8 @@
 //!
 //! Run: `cargo run --release --example side6_rate -- 30` (K in 8..=34; 2^K bits of memory).
 
-use gamecheck::marble::table::Table;
-use gamecheck::marble::{LineSet, Play, Rules};
+use gamecheck_games::marble::table::Table;
+use gamecheck_games::marble::{LineSet, Play, Rules};
 use std::time::Instant;
 
 fn main() {

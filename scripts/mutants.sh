@@ -24,19 +24,19 @@ command -v cargo-mutants >/dev/null || {
 set_files() {
     case "$1" in
     harness) echo "crates/gamecheck/src/harness/compare.rs crates/gamecheck/src/harness/shrink.rs crates/gamecheck/src/harness/driver.rs crates/gamecheck/src/harness/laws.rs" ;;
-    marble-geometry) echo "crates/gamecheck/src/marble/geometry.rs" ;;
-    marble-movegen) echo "crates/gamecheck/src/marble/movegen.rs" ;;
-    marble-solvers) echo "crates/gamecheck/src/marble/bitmask.rs crates/gamecheck/src/marble/table.rs" ;;
-    marble-export) echo "crates/gamecheck/src/marble/export.rs" ;;
-    paint-movegen) echo "crates/gamecheck/src/paint/bitmask.rs" ;;
-    paint-period) echo "crates/gamecheck/src/grundy.rs crates/gamecheck/src/paint/periodic.rs crates/gamecheck/src/paint/grundy.rs" ;;
+    marble-geometry) echo "crates/games/src/marble/geometry.rs" ;;
+    marble-movegen) echo "crates/games/src/marble/movegen.rs" ;;
+    marble-solvers) echo "crates/games/src/marble/bitmask.rs crates/games/src/marble/table.rs" ;;
+    marble-export) echo "crates/games/src/marble/export.rs" ;;
+    paint-movegen) echo "crates/games/src/paint/bitmask.rs" ;;
+    paint-period) echo "crates/gamecheck/src/grundy.rs crates/games/src/paint/periodic.rs crates/games/src/paint/grundy.rs" ;;
     prover) echo "crates/gamecheck/src/grundy.rs" ;;
-    sevens-movegen) echo "crates/gamecheck/src/sevens/movegen.rs" ;;
-    sevens-search) echo "crates/gamecheck/src/sevens/movegen.rs crates/gamecheck/src/sevens/search.rs crates/gamecheck/src/sevens/memo.rs crates/gamecheck/src/sevens/table.rs" ;;
+    sevens-movegen) echo "crates/games/src/sevens/movegen.rs" ;;
+    sevens-search) echo "crates/games/src/sevens/movegen.rs crates/games/src/sevens/search.rs crates/games/src/sevens/memo.rs crates/games/src/sevens/table.rs" ;;
     judge) echo "crates/gamecheck/src/stress/judge.rs" ;;
-    readers) echo "crates/gamecheck/src/marble/format.rs crates/gamecheck/src/paint/format.rs crates/gamecheck/src/sevens/format.rs crates/gamecheck/src/input.rs" ;;
-    perft) echo "crates/gamecheck/src/perft.rs crates/gamecheck/src/paint/perft.rs crates/gamecheck/src/sevens/perft.rs crates/gamecheck/src/octal/perft.rs crates/gamecheck/src/harness/signature.rs" ;;
-    octal) echo "crates/gamecheck/src/octal/code.rs crates/gamecheck/src/octal/contest.rs crates/gamecheck/src/octal/format.rs crates/gamecheck/src/octal/game.rs crates/gamecheck/src/octal/grundy.rs crates/gamecheck/src/octal/mod.rs crates/gamecheck/src/octal/naive.rs crates/gamecheck/src/octal/periodic.rs crates/gamecheck/src/octal/props.rs crates/gamecheck/src/octal/shrink.rs" ;;
+    readers) echo "crates/games/src/marble/format.rs crates/games/src/paint/format.rs crates/games/src/sevens/format.rs crates/gamecheck/src/input.rs" ;;
+    perft) echo "crates/gamecheck/src/perft.rs crates/games/src/paint/perft.rs crates/games/src/sevens/perft.rs crates/games/src/octal/perft.rs crates/gamecheck/src/harness/signature.rs" ;;
+    octal) echo "crates/games/src/octal/code.rs crates/games/src/octal/contest.rs crates/games/src/octal/format.rs crates/games/src/octal/game.rs crates/games/src/octal/grundy.rs crates/games/src/octal/mod.rs crates/games/src/octal/naive.rs crates/games/src/octal/periodic.rs crates/games/src/octal/props.rs crates/games/src/octal/shrink.rs" ;;
     *) return 1 ;;
     esac
 }

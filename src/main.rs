@@ -1,7 +1,14 @@
-//! The `gamecheck` command-line tool: a thin layer over the library (see `cli/`).
+//! The `gamecheck` command-line tool: the command line of the library, over the four
+//! games it ships.
 
-mod cli;
+use gamecheck_games::{marble::MarbleGame, octal::OctalGame, paint::PaintGame, sevens::SevensGame};
 
 fn main() -> std::process::ExitCode {
-    cli::run()
+    gamecheck::cli::Cli::new()
+        .rules_intro(gamecheck_games::rules_doc::intro())
+        .game::<MarbleGame>()
+        .game::<PaintGame>()
+        .game::<SevensGame>()
+        .game::<OctalGame>()
+        .run()
 }

@@ -3,7 +3,7 @@
 //! targets' property over their committed corpora and seeded bytes, and the promise that
 //! every solver variant of every game is compared in `verify`.
 
-use gamecheck::game::{fast_variants, variant_name, Game, GameId};
+use gamecheck::game::{fast_variants, variant_name, Game};
 use gamecheck::harness::driver;
 use gamecheck::harness::laws::{
     instances, movegen_agrees_bytes, movegen_agrees_with, solvers_agree, solvers_agree_bytes,
@@ -14,6 +14,28 @@ use proptest::test_runner::{Config, TestRunner};
 
 mod common;
 use common::drive;
+
+/// Runs `$body` once for each game the tool ships, with `$G` bound to its type.
+macro_rules! for_each_game {
+    ($G:ident => $body:block) => {{
+        {
+            type $G = gamecheck_games::marble::MarbleGame;
+            $body
+        }
+        {
+            type $G = gamecheck_games::paint::PaintGame;
+            $body
+        }
+        {
+            type $G = gamecheck_games::sevens::SevensGame;
+            $body
+        }
+        {
+            type $G = gamecheck_games::octal::OctalGame;
+            $body
+        }
+    }};
+}
 
 /// Runs `law` on proptest instances of `G` (`PROPTEST_CASES`, default 256).
 fn check_law<G: Game>(law: impl Fn(&G::Rules, &G::Case) -> Result<(), String>) {
@@ -28,16 +50,14 @@ fn check_law<G: Game>(law: impl Fn(&G::Rules, &G::Case) -> Result<(), String>) {
 
 #[test]
 fn every_fast_variant_agrees_with_the_oracle() {
-    for id in GameId::ALL {
-        gamecheck::with_game!(id, G => check_law::<G>(solvers_agree::<G>));
-    }
+    for_each_game!(G => { check_law::<G>(solvers_agree::<G>) });
 }
 
 #[test]
 #[allow(clippy::let_unit_value)] // paint's generators are `()`
 fn the_move_generators_agree() {
-    for id in GameId::ALL {
-        gamecheck::with_game!(id, G => check_law::<G>(|rules, case| {
+    for_each_game!(G => {
+        check_law::<G>(|rules, case| {
             let gens = G::generators(rules);
             movegen_agrees_with::<G>(
                 rules,
@@ -45,25 +65,23 @@ fn the_move_generators_agree() {
                 &G::oracle_moves(&gens, case),
                 &G::fast_moves(&gens, case),
             )
-        }));
-    }
+        })
+    });
 }
 
 #[test]
 fn the_solvers_agree_fuzz_targets_on_stable() {
-    for id in GameId::ALL {
-        gamecheck::with_game!(id, G => {
-            let target = format!("{}_solvers_agree", G::NAME);
-            drive(&target, solvers_agree_bytes::<G>, 21, 300, 40);
-            drive(&target, movegen_agrees_bytes::<G>, 22, 300, 40);
-        });
-    }
+    for_each_game!(G => {
+        let target = format!("{}_solvers_agree", G::NAME);
+        drive(&target, solvers_agree_bytes::<G>, 21, 300, 40);
+        drive(&target, movegen_agrees_bytes::<G>, 22, 300, 40);
+    });
 }
 
 /// A law that can fail: a move list with a repeated or a missing move is caught.
 #[test]
 fn the_movegen_law_sees_repeats_and_gaps() {
-    use gamecheck::marble::{MarbleGame, Position, Rules};
+    use gamecheck_games::marble::{MarbleGame, Position, Rules};
     let rules = Rules::standard();
     let empty = Position::empty(4);
     let gens = MarbleGame::generators(&rules);
@@ -92,21 +110,19 @@ fn every_variant_of_every_game_is_in_the_verify_report() {
         cases: Some(40),
         progress: false,
     };
-    for id in GameId::ALL {
-        gamecheck::with_game!(id, G => {
-            let mut report = Report::new(5);
-            driver::verify::<G>(&opts, &mut report);
-            assert!(report.ok, "{}: {:?}", G::NAME, report.failures);
-            for v in fast_variants::<G>() {
-                let name = variant_name(v);
-                let compared = report.rows.iter().filter(|r| {
-                    r.solver == name || r.solver.starts_with(&format!("{name} vs "))
-                });
-                let checked: u64 = compared.map(|r| r.checked).sum();
-                assert!(checked > 0, "{}: variant `{name}` has no verify row", G::NAME);
-            }
-        });
-    }
+    for_each_game!(G => {
+        let mut report = Report::new(5);
+        driver::verify::<G>(&opts, &mut report);
+        assert!(report.ok, "{}: {:?}", G::NAME, report.failures);
+        for v in fast_variants::<G>() {
+            let name = variant_name(v);
+            let compared = report.rows.iter().filter(|r| {
+                r.solver == name || r.solver.starts_with(&format!("{name} vs "))
+            });
+            let checked: u64 = compared.map(|r| r.checked).sum();
+            assert!(checked > 0, "{}: variant `{name}` has no verify row", G::NAME);
+        }
+    });
 }
 
 /// An instance prints its rules and its case (what proptest shows on a failure), and a
@@ -115,29 +131,17 @@ fn every_variant_of_every_game_is_in_the_verify_report() {
 fn an_instance_prints_its_rules_and_case() {
     use gamecheck::harness::laws::arbitrary_instance;
     use gamecheck::harness::props::random_inputs;
-    for id in GameId::ALL {
-        gamecheck::with_game!(id, G => {
-            for bytes in random_inputs(23, 20, 200) {
-                let Some(i) = arbitrary_instance::<G>(&bytes) else { continue };
-                let shown = format!("{i:?}");
-                assert_eq!(
-                    shown,
-                    format!("Instance {{ rules: {:?}, case: {:?} }}", i.rules, i.case)
-                );
-                assert_eq!(format!("{:?}", i.clone()), shown);
-            }
-        });
-    }
-}
-
-/// The one list of games: every id prints its command-line name and parses back from it.
-#[test]
-fn every_game_id_prints_and_parses_its_name() {
-    for id in GameId::ALL {
-        assert_eq!(id.to_string(), id.name());
-        assert_eq!(id.to_string().parse::<GameId>(), Ok(id));
-    }
-    assert!("kayles".parse::<GameId>().unwrap_err().contains("marble"));
+    for_each_game!(G => {
+        for bytes in random_inputs(23, 20, 200) {
+            let Some(i) = arbitrary_instance::<G>(&bytes) else { continue };
+            let shown = format!("{i:?}");
+            assert_eq!(
+                shown,
+                format!("Instance {{ rules: {:?}, case: {:?} }}", i.rules, i.case)
+            );
+            assert_eq!(format!("{:?}", i.clone()), shown);
+        }
+    });
 }
 
 /// Each solver names itself as `--solver` does (the report's solver column, the stress
@@ -147,21 +151,19 @@ fn every_solver_is_named_as_its_flag() {
     use clap::ValueEnum;
     use gamecheck::harness::laws::arbitrary_instance;
     use gamecheck::harness::props::random_inputs;
-    for id in GameId::ALL {
-        gamecheck::with_game!(id, G => {
-            let mut rule_sets = 0;
-            for bytes in random_inputs(29, 20, 40) {
-                let Some(i) = arbitrary_instance::<G>(&bytes) else { continue };
-                for v in <G as Game>::Variant::value_variants() {
-                    let flag = v.to_possible_value().unwrap();
-                    assert_eq!(G::solver(&i.rules, *v).name(), flag.get_name(), "{}", i.rules);
-                }
-                rule_sets += 1;
-                if rule_sets == 5 {
-                    break;
-                }
+    for_each_game!(G => {
+        let mut rule_sets = 0;
+        for bytes in random_inputs(29, 20, 40) {
+            let Some(i) = arbitrary_instance::<G>(&bytes) else { continue };
+            for v in <G as Game>::Variant::value_variants() {
+                let flag = v.to_possible_value().unwrap();
+                assert_eq!(G::solver(&i.rules, *v).name(), flag.get_name(), "{}", i.rules);
             }
-            assert_eq!(rule_sets, 5, "{id}");
-        });
-    }
+            rule_sets += 1;
+            if rule_sets == 5 {
+                break;
+            }
+        }
+        assert_eq!(rule_sets, 5, "{}", G::NAME);
+    });
 }

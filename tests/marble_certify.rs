@@ -1,9 +1,9 @@
 //! Tables certify themselves: walking every position of a solved table, a win has a move
 //! to a loss, a loss has only moves to wins, and the full board has the end rule's value.
 
-use gamecheck::marble::props::side5_rule_sets;
-use gamecheck::marble::table::Table;
-use gamecheck::marble::{Line, LineSet, Play, Rules};
+use gamecheck_games::marble::props::side5_rule_sets;
+use gamecheck_games::marble::table::Table;
+use gamecheck_games::marble::{Line, LineSet, Play, Rules};
 
 #[test]
 fn every_side_under_the_standard_lines() {

@@ -2,8 +2,8 @@
 //! bytes and over the committed seed corpora (`fuzz/corpus/`).
 
 use gamecheck::harness::laws::solvers_agree_bytes;
-use gamecheck::marble::props::{movegen_matches_naive_bytes, parse_never_panics_bytes};
-use gamecheck::marble::MarbleGame;
+use gamecheck_games::marble::props::{movegen_matches_naive_bytes, parse_never_panics_bytes};
+use gamecheck_games::marble::MarbleGame;
 
 use rand::Rng as _;
 

@@ -1,11 +1,11 @@
 //! Boundary masks and the diamond mapping, checked on their own.
 
-use gamecheck::marble::geometry::{
+use gamecheck_games::marble::geometry::{
     boundary_mask, diamond_row_len, diamond_to_square, BOUNDARY_MASKS,
 };
-use gamecheck::marble::props::{leaves_square, masks_match_geometry};
-use gamecheck::marble::rules::MAX_SIDE;
-use gamecheck::marble::Line;
+use gamecheck_games::marble::props::{leaves_square, masks_match_geometry};
+use gamecheck_games::marble::rules::MAX_SIDE;
+use gamecheck_games::marble::Line;
 
 /// The literal 4-diamond masks, worked out by hand (as drawn in `geometry`).
 #[test]

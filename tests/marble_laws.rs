@@ -1,15 +1,15 @@
 //! Quick algebraic laws (quickcheck): format/parse round trips, the square's symmetries,
 //! and monotonicity of the move set.
 
-use gamecheck::marble::geometry::{diamond_row_len, diamond_to_square, Layout};
-use gamecheck::marble::props::{cached_table, MovegenPair};
-use gamecheck::marble::table::TableSolver;
-use gamecheck::marble::{format, Line, LineSet, Play, Position, Rules};
 use gamecheck::solver::Solver;
+use gamecheck_games::marble::geometry::{diamond_row_len, diamond_to_square, Layout};
+use gamecheck_games::marble::props::{cached_table, MovegenPair};
+use gamecheck_games::marble::table::TableSolver;
+use gamecheck_games::marble::{format, Line, LineSet, Play, Position, Rules};
 use quickcheck::{quickcheck, TestResult};
 
 fn side_of(s: u8) -> usize {
-    1 + usize::from(s) % gamecheck::marble::rules::MAX_SIDE
+    1 + usize::from(s) % gamecheck_games::marble::rules::MAX_SIDE
 }
 
 /// Format then parse gives back the same positions.

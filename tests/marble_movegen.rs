@@ -1,7 +1,7 @@
 //! The bitmask move generator against the oracle's, on every board.
 
-use gamecheck::marble::props::MovegenPair;
-use gamecheck::marble::{full_mask, LineSet, Play, Position, Rules};
+use gamecheck_games::marble::props::MovegenPair;
+use gamecheck_games::marble::{full_mask, LineSet, Play, Position, Rules};
 use rayon::prelude::*;
 
 fn every_rule_set(side: usize) -> Vec<Rules> {
@@ -62,8 +62,8 @@ fn empty_standard_board_move_count() {
 /// 4-diamond with only `falling` lines, square cells 3 and 4 are not a move.
 #[test]
 fn no_run_wraps_across_an_edge() {
-    use gamecheck::marble::geometry::Layout;
-    use gamecheck::marble::Line;
+    use gamecheck_games::marble::geometry::Layout;
+    use gamecheck_games::marble::Line;
     let rules = Rules::new(
         4,
         Some(2),

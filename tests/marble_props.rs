@@ -3,8 +3,8 @@
 //! Case counts come from `PROPTEST_CASES` (default 256).
 
 use gamecheck::harness::laws::{rule_sets, solvers_agree};
-use gamecheck::marble::props::movegen_matches_naive;
-use gamecheck::marble::{full_mask, MarbleGame, Position, Rules};
+use gamecheck_games::marble::props::movegen_matches_naive;
+use gamecheck_games::marble::{full_mask, MarbleGame, Position, Rules};
 use proptest::prelude::*;
 
 /// Any rule set of sides 1..=4, or one of the cached side-5 rule sets: the game's one

@@ -7,19 +7,19 @@ mod common;
 
 use common::gamecheck;
 use gamecheck::game::Game;
-use gamecheck::marble::bitmask::{Bitmask, WIDE_MAX_EMPTY};
-use gamecheck::marble::export;
-use gamecheck::marble::game::{random_rules, MarbleGame, Variant};
-use gamecheck::marble::geometry::Layout;
-use gamecheck::marble::naive::Naive;
-use gamecheck::marble::props::{cached_table, side5_rule_sets};
-use gamecheck::marble::table::{
-    compress, expand, Observer, Table, TableSolver, MASKED_MAX_EMPTY, MID_BITS,
-};
-use gamecheck::marble::{format, Line, LineSet, Play, Position, Rules};
 use gamecheck::outcome::Value;
 use gamecheck::rng::{self, Rng};
 use gamecheck::solver::{Solver, Suggestion};
+use gamecheck_games::marble::bitmask::{Bitmask, WIDE_MAX_EMPTY};
+use gamecheck_games::marble::export;
+use gamecheck_games::marble::game::{random_rules, MarbleGame, Variant};
+use gamecheck_games::marble::geometry::Layout;
+use gamecheck_games::marble::naive::Naive;
+use gamecheck_games::marble::props::{cached_table, side5_rule_sets};
+use gamecheck_games::marble::table::{
+    compress, expand, Observer, Table, TableSolver, MASKED_MAX_EMPTY, MID_BITS,
+};
+use gamecheck_games::marble::{format, Line, LineSet, Play, Position, Rules};
 use predicates::prelude::*;
 use rand::Rng as _;
 use std::sync::{Arc, Mutex};
@@ -411,7 +411,7 @@ fn gen_side6_stays_within_the_limit() {
     assert!(!cases.is_empty());
     assert!(cases
         .iter()
-        .all(|p| p.empty_cells() <= gamecheck::stress::marble::WIDE_GEN_MAX_EMPTY));
+        .all(|p| p.empty_cells() <= gamecheck_games::marble::contest::WIDE_GEN_MAX_EMPTY));
     let rules = standard6(Play::Normal);
     let mut table = <MarbleGame as Game>::cached_solver(&rules, Variant::Table);
     for p in cases.iter().take(20) {
@@ -566,7 +566,7 @@ fn side6_refusals_sit_exactly_at_the_limits() {
     }
     // TableSolver's refusal rests on this: no board of a side with a full table has more
     // empty cells than the masked limit
-    let max_side = gamecheck::marble::rules::TABLE_MAX_SIDE;
+    let max_side = gamecheck_games::marble::rules::TABLE_MAX_SIDE;
     assert!(max_side * max_side <= MASKED_MAX_EMPTY);
     for side in 1..=max_side {
         let rules = random_rules(&mut rng, side);

@@ -1,12 +1,12 @@
 //! The fast marble solvers against the oracle, and the samples.
 
 use gamecheck::harness::{Report, VerifyOptions};
-use gamecheck::marble::bitmask::Bitmask;
-use gamecheck::marble::naive::Naive;
-use gamecheck::marble::table::TableSolver;
-use gamecheck::marble::{format, solve_all, Line, LineSet, Play, Position, Rules};
 use gamecheck::outcome::{Value, Winner};
 use gamecheck::solver::{Solver, Suggestion};
+use gamecheck_games::marble::bitmask::Bitmask;
+use gamecheck_games::marble::naive::Naive;
+use gamecheck_games::marble::table::TableSolver;
+use gamecheck_games::marble::{format, solve_all, Line, LineSet, Play, Position, Rules};
 
 fn sample(name: &str) -> (Vec<Position>, Vec<Winner>) {
     let input = std::fs::read_to_string(format!("tests/data/{name}.in")).unwrap();
@@ -55,7 +55,7 @@ fn verify_marble_agrees() {
         cases: Some(600),
         progress: false,
     };
-    gamecheck::harness::driver::verify::<gamecheck::marble::MarbleGame>(&opts, &mut report);
+    gamecheck::harness::driver::verify::<gamecheck_games::marble::MarbleGame>(&opts, &mut report);
     assert!(report.ok, "{:?}", report.failures);
     let standard = report
         .rows
@@ -72,7 +72,7 @@ fn verify_marble_agrees() {
 /// loss; misère: win); one empty cell is a win in normal play and a loss in misère.
 #[test]
 fn terminal_and_one_move_positions() {
-    for side in 1..=gamecheck::marble::rules::MAX_SIDE {
+    for side in 1..=gamecheck_games::marble::rules::MAX_SIDE {
         let full = Position::new(side, u64::MAX);
         let one_hole = Position::new(side, !1);
         for (play, at_full, at_one) in [
@@ -132,12 +132,12 @@ fn run_one_is_parity() {
 /// position the opponent loses.
 #[test]
 fn best_move_leaves_a_loss() {
-    use gamecheck::marble::reading_index;
+    use gamecheck_games::marble::reading_index;
     let rules = Rules::standard();
     let mut oracle = Naive::new(&rules);
     let mut rng = gamecheck::rng::from_seed(3);
     for _ in 0..300 {
-        let p = gamecheck::marble::game::random_position(&mut rng, 4);
+        let p = gamecheck_games::marble::game::random_position(&mut rng, 4);
         let v = oracle.solve(&p).unwrap();
         match oracle.best_move(&p).unwrap() {
             None => assert_eq!(v, Value::Loss),

@@ -170,12 +170,12 @@ fn gen_writes_the_canonical_layout_within_the_sizes() {
             "9",
         ],
     );
-    let cases = gamecheck::octal::format::read(&text).unwrap();
+    let cases = gamecheck_games::octal::format::read(&text).unwrap();
     assert_eq!(cases.len(), 40);
     assert!(cases
         .iter()
         .all(|c| c.heaps().len() <= 3 && c.largest() <= 9));
-    assert_eq!(gamecheck::octal::format::write(&cases), text);
+    assert_eq!(gamecheck_games::octal::format::write(&cases), text);
     assert_usage_error(&["gen", "octal", "--code", ".77", "--max-heaps", "0"]);
     assert_usage_error(&["gen", "octal", "--code", ".16", "--max-heap", "5000"])
         .stderr(predicate::str::contains("--max-heap 5000"));
@@ -194,7 +194,7 @@ fn stress_shrinks_the_short_pre_period_bug() {
     ));
     assert_wrong_answer_on_case_1(&report);
     let input = section(&report, "input");
-    let cases = gamecheck::octal::format::read(input).unwrap();
+    let cases = gamecheck_games::octal::format::read(input).unwrap();
     assert_eq!(cases.len(), 1, "{report}");
     // the bug needs a heap of 27 or more (g(n) = g(n − 12) is wrong first at 27)
     assert!(cases[0].largest() >= 27, "{report}");

@@ -1,7 +1,7 @@
 //! The octal fuzz targets' properties, driven on stable by `cargo test` over seeded
 //! random bytes and over the committed seed corpora (`fuzz/corpus/octal_*`).
 
-use gamecheck::octal::props::{
+use gamecheck_games::octal::props::{
     movegen_matches_naive_bytes, parse_never_panics_bytes, solvers_agree_bytes,
 };
 use rand::Rng as _;
@@ -65,6 +65,10 @@ fn every_corpus_file_of_the_parser_is_read_or_rejected_with_a_location() {
     ] {
         let text = std::fs::read_to_string(format!("fuzz/corpus/octal_parse_never_panics/{name}"))
             .unwrap();
-        assert_eq!(gamecheck::octal::format::read(&text).is_ok(), ok, "{name}");
+        assert_eq!(
+            gamecheck_games::octal::format::read(&text).is_ok(),
+            ok,
+            "{name}"
+        );
     }
 }

@@ -4,10 +4,10 @@
 //! bound on `.4`, where the strict bound "proves" a false period.
 
 use gamecheck::grundy::{prove_period, GrundyPart, Period};
-use gamecheck::octal::game::{independent_g, short_codes};
-use gamecheck::octal::grundy::table;
-use gamecheck::octal::periodic::Periodic;
-use gamecheck::octal::{Code, OctalGame, Rules};
+use gamecheck_games::octal::game::{independent_g, short_codes};
+use gamecheck_games::octal::grundy::table;
+use gamecheck_games::octal::periodic::Periodic;
+use gamecheck_games::octal::{Code, OctalGame, Rules};
 
 fn code(s: &str) -> Code {
     s.parse().unwrap()

@@ -4,9 +4,9 @@
 //! the format and of the Sprague–Grundy sum.
 
 use gamecheck::harness::laws;
-use gamecheck::octal::naive::Naive;
-use gamecheck::octal::periodic::Periodic;
-use gamecheck::octal::{format, OctalGame, Position};
+use gamecheck_games::octal::naive::Naive;
+use gamecheck_games::octal::periodic::Periodic;
+use gamecheck_games::octal::{format, OctalGame, Position};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 

@@ -2,7 +2,7 @@
 //! random bytes (through `arbitrary::Unstructured`) and over the committed seed corpora
 //! (`fuzz/corpus/`).
 
-use gamecheck::paint::props::{movegen_matches_naive_bytes, parse_never_panics_bytes};
+use gamecheck_games::paint::props::{movegen_matches_naive_bytes, parse_never_panics_bytes};
 
 use rand::Rng as _;
 
@@ -64,6 +64,10 @@ fn every_corpus_file_of_the_parser_is_read_or_rejected_with_a_location() {
     ] {
         let text = std::fs::read_to_string(format!("fuzz/corpus/paint_parse_never_panics/{name}"))
             .unwrap();
-        assert_eq!(gamecheck::paint::format::read(&text).is_ok(), ok, "{name}");
+        assert_eq!(
+            gamecheck_games::paint::format::read(&text).is_ok(),
+            ok,
+            "{name}"
+        );
     }
 }

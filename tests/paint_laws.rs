@@ -2,9 +2,9 @@
 //! whitespace is laid out; the strip's symmetries (mirror the columns, swap the rows)
 //! keep the value, for the oracle and for `periodic` at any N.
 
-use gamecheck::paint::naive::Naive;
-use gamecheck::paint::periodic::Periodic;
-use gamecheck::paint::{format, Cell, Position};
+use gamecheck_games::paint::naive::Naive;
+use gamecheck_games::paint::periodic::Periodic;
+use gamecheck_games::paint::{format, Cell, Position};
 use quickcheck::{quickcheck, Arbitrary, Gen};
 
 /// A position of N in 1..=10 (a random cell set), or a sparse one of any u64 N.

@@ -3,10 +3,10 @@
 //! proof range, the recurrence itself is checked against the oracle's mex recursion on
 //! the empty strip, and the found period is the smallest.
 
-use gamecheck::paint::grundy::{self, Grundy};
-use gamecheck::paint::naive::Naive;
-use gamecheck::paint::periodic::{prove_period, Period, Periodic};
-use gamecheck::paint::{Position, MAX_COLUMNS_REMOVED};
+use gamecheck_games::paint::grundy::{self, Grundy};
+use gamecheck_games::paint::naive::Naive;
+use gamecheck_games::paint::periodic::{prove_period, Period, Periodic};
+use gamecheck_games::paint::{Position, MAX_COLUMNS_REMOVED};
 
 /// How far the naive recomputation goes: well past the proof range.
 const FAR: usize = 3000;

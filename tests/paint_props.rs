@@ -4,16 +4,16 @@
 //! any N; large positions, `grundy` against `periodic`. Case counts come from
 //! `PROPTEST_CASES` (default 256).
 
-use gamecheck::paint::grundy::{
+use gamecheck::solver::{Solver, Suggestion};
+use gamecheck_games::paint::grundy::{
     parts, xor_of_parts as xor_of_parts_by, Grundy, Scratch, SplitMethod,
 };
-use gamecheck::paint::naive::Naive;
-use gamecheck::paint::periodic::Periodic;
-use gamecheck::paint::props::{
+use gamecheck_games::paint::naive::Naive;
+use gamecheck_games::paint::periodic::Periodic;
+use gamecheck_games::paint::props::{
     movegen_matches_naive, paint_a_cell, solvers_agree, value_is_mex_of_options, xor_of_parts,
 };
-use gamecheck::paint::{format, Cell, Position};
-use gamecheck::solver::{Solver, Suggestion};
+use gamecheck_games::paint::{format, Cell, Position};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 
@@ -214,6 +214,6 @@ fn regressions_agree_with_the_oracle() {
         Position::new(3, vec![]).unwrap(),
         Position::new(17, mixed).unwrap(),
     ] {
-        gamecheck::paint::props::solvers_agree(&mut oracle, &p).unwrap();
+        gamecheck_games::paint::props::solvers_agree(&mut oracle, &p).unwrap();
     }
 }

@@ -6,11 +6,11 @@ use clap::ValueEnum as _;
 use gamecheck::harness::driver::shrink_failure;
 use gamecheck::harness::shrink;
 use gamecheck::outcome::{Value, Winner};
-use gamecheck::paint::game::{self, every_position, Rules};
-use gamecheck::paint::naive::Naive;
-use gamecheck::paint::periodic::Periodic;
-use gamecheck::paint::shrink::smaller_positions;
-use gamecheck::paint::{format, solve_all, Cell, PaintGame, Position, Variant};
+use gamecheck_games::paint::game::{self, every_position, Rules};
+use gamecheck_games::paint::naive::Naive;
+use gamecheck_games::paint::periodic::Periodic;
+use gamecheck_games::paint::shrink::smaller_positions;
+use gamecheck_games::paint::{format, solve_all, Cell, PaintGame, Position, Variant};
 
 #[test]
 fn the_sample_through_the_library() {
@@ -118,10 +118,10 @@ fn a_mismatch_shrinks_to_the_smallest_n_and_fewest_unpainted_cells() {
 #[test]
 fn bitmask_packs_long_strips_and_agrees_with_the_oracle() {
     use gamecheck::outcome::Value;
-    use gamecheck::paint::bitmask::{packed_mask, Bitmask};
-    use gamecheck::paint::naive::Naive;
-    use gamecheck::paint::{Cell, Position};
     use gamecheck::solver::Solver;
+    use gamecheck_games::paint::bitmask::{packed_mask, Bitmask};
+    use gamecheck_games::paint::naive::Naive;
+    use gamecheck_games::paint::{Cell, Position};
     use rand::Rng as _;
     let mut rng = gamecheck::rng::from_seed(77);
     let (mut oracle, mut fast) = (Naive::new(), Bitmask::new());

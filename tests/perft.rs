@@ -5,14 +5,15 @@
 mod common;
 
 use common::gamecheck;
-use gamecheck::game::{Game, GameId};
-use gamecheck::marble::game::exhaustive_rule_sets;
-use gamecheck::marble::{export, table::Table, MarbleGame};
+use gamecheck::game::Game;
 use gamecheck::outcome::Value;
-use gamecheck::paint::PaintGame;
 use gamecheck::perft::{count, divide, Generator, Perft};
-use gamecheck::sevens::game::{every_deal, exhaustive_decks};
-use gamecheck::sevens::SevensGame;
+use gamecheck_games::marble::game::exhaustive_rule_sets;
+use gamecheck_games::marble::{export, table::Table, MarbleGame};
+use gamecheck_games::octal::OctalGame;
+use gamecheck_games::paint::PaintGame;
+use gamecheck_games::sevens::game::{every_deal, exhaustive_decks};
+use gamecheck_games::sevens::SevensGame;
 use predicates::prelude::*;
 use std::path::Path;
 
@@ -26,7 +27,7 @@ fn fast_and_oracle<P: Perft>(rules: &P::Rules, state: &P::State, depth: u32) -> 
 
 #[test]
 fn standard_four_diamond_matches_the_independent_numbers() {
-    let rules = gamecheck::marble::Rules::standard();
+    let rules = gamecheck_games::marble::Rules::standard();
     let w = MarbleGame::walker(&rules);
     let start = MarbleGame::default_start(&rules, &Default::default()).unwrap();
     let got: Vec<u128> = (0..=4)
@@ -53,7 +54,7 @@ fn marble_generators_count_the_same_on_every_exhaustive_rule_set() {
         let (fast, oracle) = fast_and_oracle::<MarbleGame>(&rules, &0, depth);
         assert_eq!(fast, oracle, "{rules} depth {depth}");
         // from a position with marbles, in reading order through --from's path
-        let case = gamecheck::marble::Position::new(rules.side(), 0b1001_0110_0001);
+        let case = gamecheck_games::marble::Position::new(rules.side(), 0b1001_0110_0001);
         let state = MarbleGame::state_of(&rules, &case).unwrap();
         let (fast, oracle) = fast_and_oracle::<MarbleGame>(&rules, &state, depth);
         assert_eq!(fast, oracle, "{rules} from {case:?}");
@@ -65,7 +66,7 @@ fn paint_generators_count_the_same() {
     for n in 1..=6 {
         let start = PaintGame::default_start(
             &Default::default(),
-            &gamecheck::paint::perft::StartArgs { n },
+            &gamecheck_games::paint::perft::StartArgs { n },
         )
         .unwrap();
         let (fast, oracle) = fast_and_oracle::<PaintGame>(&Default::default(), &start, 4);
@@ -88,8 +89,8 @@ fn sevens_generators_count_the_same_on_every_exhaustive_deck() {
 
 #[test]
 fn octal_generators_count_the_same_on_every_short_code() {
-    use gamecheck::octal::game::OctalGame;
-    use gamecheck::octal::perft::StartArgs;
+    use gamecheck_games::octal::game::OctalGame;
+    use gamecheck_games::octal::perft::StartArgs;
     // every code .d and .d1d2 (d ≠ 0 in the last place), from single heaps and a pair
     let mut codes: Vec<String> = (1..=7).map(|d| format!(".{d}")).collect();
     for a in 0..=7 {
@@ -98,7 +99,7 @@ fn octal_generators_count_the_same_on_every_short_code() {
         }
     }
     for code in &codes {
-        let args = gamecheck::octal::game::RuleArgs {
+        let args = gamecheck_games::octal::game::RuleArgs {
             code: Some(code.clone()),
             ..Default::default()
         };
@@ -134,14 +135,14 @@ fn octal_perft_by_hand() {
 fn marble_count_agrees_with_the_oracle_for_sides_up_to_3() {
     for rules in exhaustive_rule_sets().into_iter().filter(|r| r.side() <= 3) {
         let layers = export::layers(&Table::build(&rules));
-        let mut oracle = MarbleGame::solver(&rules, gamecheck::marble::Variant::Naive);
+        let mut oracle = MarbleGame::solver(&rules, gamecheck_games::marble::Variant::Naive);
         let cells = rules.side() * rules.side();
         for l in &layers {
             let mut p = 0;
             for m in 0..1u64 << cells {
                 if m.count_ones() == l.marbles {
                     let v = oracle
-                        .solve(&gamecheck::marble::Position::new(rules.side(), m))
+                        .solve(&gamecheck_games::marble::Position::new(rules.side(), m))
                         .unwrap();
                     p += u64::from(v == Value::Loss);
                 }
@@ -154,10 +155,10 @@ fn marble_count_agrees_with_the_oracle_for_sides_up_to_3() {
 
 #[test]
 fn paint_count_agrees_with_the_oracle() {
-    let rows = gamecheck::paint::perft::p_positions(4);
-    let mut oracle = PaintGame::solver(&Default::default(), gamecheck::paint::Variant::Naive);
+    let rows = gamecheck_games::paint::perft::p_positions(4);
+    let mut oracle = PaintGame::solver(&Default::default(), gamecheck_games::paint::Variant::Naive);
     for (n, all, p) in rows {
-        let positions = gamecheck::paint::game::every_position(n);
+        let positions = gamecheck_games::paint::game::every_position(n);
         assert_eq!(positions.len() as u64, all);
         let want = positions
             .iter()
@@ -252,7 +253,8 @@ fn table_digest_is_the_same_whatever_the_thread_count() {
 
 #[test]
 fn verify_signature_is_in_the_text_and_the_json() {
-    let sig = gamecheck::harness::signature::signature(&[GameId::Paint]).unwrap();
+    let sig =
+        gamecheck::harness::signature::signature(&[PaintGame::signature_part().unwrap()]).unwrap();
     gamecheck()
         .args(["verify", "--game", "paint", "--cases", "0", "--seed", "3"])
         .assert()
@@ -269,14 +271,14 @@ fn verify_signature_is_in_the_text_and_the_json() {
     for rules in exhaustive_rule_sets() {
         all.extend(export::file_bytes(&Table::build(&rules)));
     }
+    let marble = MarbleGame::signature_part().unwrap();
+    assert_eq!(marble, all);
     assert_eq!(
-        gamecheck::harness::signature::signature(&[GameId::Marble]).unwrap(),
+        gamecheck::harness::signature::signature(&[marble]).unwrap(),
         export::sha256_hex(&all)
     );
-    assert_eq!(
-        gamecheck::harness::signature::signature(&[GameId::Sevens]),
-        None
-    );
+    assert_eq!(SevensGame::signature_part(), None);
+    assert_eq!(OctalGame::signature_part(), None);
 }
 
 /// The exported tables of the exhaustive 4-diamond rule sets, written by `table marble`.
@@ -440,8 +442,8 @@ fn golden_files() {
 /// longer, so the depth above an overflowing one counts 0 and must not be taken as fitting.
 #[test]
 fn an_overflowing_count_is_refused_with_the_largest_depth_that_fits() {
-    use gamecheck::octal::game::{OctalGame, RuleArgs};
     use gamecheck::perft::{perft, PerftError, Refused};
+    use gamecheck_games::octal::game::{OctalGame, RuleArgs};
     let rules = |code: &str| {
         OctalGame::rules(&RuleArgs {
             code: Some(code.into()),
@@ -500,7 +502,10 @@ fn an_overflowing_count_is_refused_with_the_largest_depth_that_fits() {
 
 /// The moves of `heaps` under `code` straight from the digits, in the test's own way:
 /// (the notation `i:k`, `i:k=a`, `i:k=a+b`, the heaps after, in no particular order).
-fn octal_moves_by_hand(code: &gamecheck::octal::Code, heaps: &[u64]) -> Vec<(String, Vec<u64>)> {
+fn octal_moves_by_hand(
+    code: &gamecheck_games::octal::Code,
+    heaps: &[u64],
+) -> Vec<(String, Vec<u64>)> {
     let mut out = Vec::new();
     for (i, &h) in heaps.iter().enumerate() {
         let others: Vec<u64> = heaps
@@ -529,7 +534,7 @@ fn octal_moves_by_hand(code: &gamecheck::octal::Code, heaps: &[u64]) -> Vec<(Str
     out
 }
 
-fn octal_count_by_hand(code: &gamecheck::octal::Code, heaps: &[u64], depth: u32) -> u128 {
+fn octal_count_by_hand(code: &gamecheck_games::octal::Code, heaps: &[u64], depth: u32) -> u128 {
     if depth == 0 {
         return 1;
     }
@@ -545,7 +550,7 @@ fn octal_count_by_hand(code: &gamecheck::octal::Code, heaps: &[u64], depth: u32)
 /// the memo key and the notation all show in these numbers.
 #[test]
 fn octal_perft_matches_a_count_by_hand() {
-    use gamecheck::octal::game::{short_codes, OctalGame, Rules};
+    use gamecheck_games::octal::game::{short_codes, OctalGame, Rules};
     use rand::Rng as _;
     let mut rng = gamecheck::rng::from_seed(12);
     for code in short_codes() {
@@ -588,14 +593,14 @@ fn octal_perft_matches_a_count_by_hand() {
 /// library's count from those heaps).
 #[test]
 fn octal_starts_from_heap_or_from_a_file() {
-    use gamecheck::octal::game::{OctalGame, RuleArgs};
-    use gamecheck::octal::perft::StartArgs;
+    use gamecheck_games::octal::game::{OctalGame, RuleArgs};
+    use gamecheck_games::octal::perft::StartArgs;
     let rules = OctalGame::rules(&RuleArgs {
         code: Some(".77".into()),
         ..Default::default()
     })
     .unwrap();
-    let max = gamecheck::octal::MAX_HEAP;
+    let max = gamecheck_games::octal::MAX_HEAP;
     for h in [1, 2, 3, 17, 1000, max - 1, max] {
         assert_eq!(
             OctalGame::default_start(&rules, &StartArgs { heap: Some(h) }),
@@ -639,8 +644,8 @@ fn octal_starts_from_heap_or_from_a_file() {
 /// the limit past it (`--n 0` too); the state reads back as the same position.
 #[test]
 fn paint_starts_at_every_width_up_to_the_limit() {
-    use gamecheck::paint::perft::{StartArgs, State};
-    use gamecheck::paint::{Cell, Position};
+    use gamecheck_games::paint::perft::{StartArgs, State};
+    use gamecheck_games::paint::{Cell, Position};
     use rand::Rng as _;
     let rules = Default::default();
     let mut rng = gamecheck::rng::from_seed(32);
@@ -695,8 +700,8 @@ fn paint_starts_at_every_width_up_to_the_limit() {
 fn sevens_generators_give_the_same_children_at_every_reachable_state() {
     use std::collections::HashSet;
     let sorted = |v: Vec<(
-        gamecheck::sevens::game::Move,
-        gamecheck::sevens::perft::State,
+        gamecheck_games::sevens::game::Move,
+        gamecheck_games::sevens::perft::State,
     )>| {
         let mut v: Vec<_> = v
             .into_iter()
@@ -780,7 +785,7 @@ fn octal_perft_refuses_a_position_too_wide_to_list() {
 /// every short code, no state reached in fewer than `depth` moves has more moves.
 #[test]
 fn octal_widest_bounds_every_listed_position() {
-    use gamecheck::octal::game::{short_codes, OctalGame};
+    use gamecheck_games::octal::game::{short_codes, OctalGame};
     let mut rng = gamecheck::rng::from_seed(12);
     for code in short_codes() {
         for _ in 0..4 {

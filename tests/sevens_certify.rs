@@ -3,10 +3,10 @@
 //! and terminal positions for the end rule's value — for `lose` and for `pass` deals.
 
 use gamecheck::outcome::Winner;
-use gamecheck::sevens::memo::Memo;
-use gamecheck::sevens::table::Table;
-use gamecheck::sevens::{format, props, Rules, Stuck};
 use gamecheck::solver::Solver;
+use gamecheck_games::sevens::memo::Memo;
+use gamecheck_games::sevens::table::Table;
+use gamecheck_games::sevens::{format, props, Rules, Stuck};
 
 const SAMPLE_IN: &str = include_str!("data/sevens_sample.in");
 
@@ -63,7 +63,7 @@ fn small_decks_certify_on_every_deal() {
     for stuck in Stuck::ALL {
         let rules = Rules::new(3, 4, None, stuck).unwrap();
         let mut table = Table::new(&rules);
-        for deal in gamecheck::sevens::game::every_deal(&rules) {
+        for deal in gamecheck_games::sevens::game::every_deal(&rules) {
             let _ = table.solve(&deal).unwrap();
             // a `pass` deal with an empty hand ends before the opening: nothing stored
             if stuck == Stuck::Pass && (deal.alice().is_empty() || deal.bob().is_empty()) {

@@ -1,7 +1,7 @@
 //! The fuzz properties (`fuzz/fuzz_targets/sevens_*.rs`) driven by `cargo test`: random
 //! bytes through `arbitrary::Unstructured`, and the committed seed corpora.
 
-use gamecheck::sevens::props::{movegen_matches_naive_bytes, parse_never_panics_bytes};
+use gamecheck_games::sevens::props::{movegen_matches_naive_bytes, parse_never_panics_bytes};
 use rand::Rng as _;
 
 mod common;

@@ -2,9 +2,9 @@
 //! playable cards (before asking whose hand they are in) for random decks and chains,
 //! and for every chain state of small decks.
 
-use gamecheck::sevens::movegen::{MoveGen, Pack};
-use gamecheck::sevens::props::{self, movegen_matches_naive, played_bits};
-use gamecheck::sevens::{Rules, Stuck};
+use gamecheck_games::sevens::movegen::{MoveGen, Pack};
+use gamecheck_games::sevens::props::{self, movegen_matches_naive, played_bits};
+use gamecheck_games::sevens::{Rules, Stuck};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 
@@ -70,7 +70,7 @@ fn the_ends_of_the_deck_are_never_offered() {
     let gen = MoveGen::new(&rules);
     let full = played_bits(&[Some((1, 13)), Some((1, 7)), Some((7, 13)), None]);
     let p = gen.playable(full);
-    let names: Vec<String> = gamecheck::sevens::CardSet(p)
+    let names: Vec<String> = gamecheck_games::sevens::CardSet(p)
         .cards()
         .map(|c| c.to_string())
         .collect();

@@ -4,12 +4,12 @@
 //! `proptest-regressions/sevens_props.txt`, and each shrunk one is also a named test below.
 
 use gamecheck::outcome::Winner;
-use gamecheck::sevens::cards::{Card, CardSet, Deal};
-use gamecheck::sevens::naive::Naive;
-use gamecheck::sevens::props;
-use gamecheck::sevens::table::Table;
-use gamecheck::sevens::{format, Rules, Stuck};
 use gamecheck::solver::Solver;
+use gamecheck_games::sevens::cards::{Card, CardSet, Deal};
+use gamecheck_games::sevens::naive::Naive;
+use gamecheck_games::sevens::props;
+use gamecheck_games::sevens::table::Table;
+use gamecheck_games::sevens::{format, Rules, Stuck};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 
@@ -133,7 +133,7 @@ proptest! {
         let deal = props::random_deal(&mut rng, &rules, true);
         let t = Table::new(&rules).solve(&deal).unwrap();
         prop_assert_ne!(t, Winner::Draw);
-        prop_assert_eq!(gamecheck::sevens::memo::Memo::new(&rules).solve(&deal).unwrap(), t);
+        prop_assert_eq!(gamecheck_games::sevens::memo::Memo::new(&rules).solve(&deal).unwrap(), t);
     }
 }
 

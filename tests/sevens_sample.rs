@@ -2,7 +2,7 @@
 //! line with each solver that takes the standard deck, and through the library.
 
 use assert_cmd::Command;
-use gamecheck::sevens::{format, game, solve_all, Rules, Variant};
+use gamecheck_games::sevens::{format, game, solve_all, Rules, Variant};
 
 const SAMPLE_IN: &str = include_str!("data/sevens_sample.in");
 const SAMPLE_OUT: &str = include_str!("data/sevens_sample.out");

@@ -250,10 +250,10 @@ fn cases_past_the_batch_cap_are_capped_and_said_so() {
     .collect::<Vec<_>>()
     .join(" ");
     let caps = [
-        ("marble", gamecheck::stress::marble::MAX_T),
-        ("paint", gamecheck::stress::paint::MAX_T),
-        ("sevens", gamecheck::stress::sevens::MAX_T),
-        ("octal", gamecheck::octal::contest::MAX_BATCH),
+        ("marble", gamecheck_games::marble::contest::MAX_T),
+        ("paint", gamecheck_games::paint::contest::MAX_T),
+        ("sevens", gamecheck_games::sevens::contest::MAX_T),
+        ("octal", gamecheck_games::octal::contest::MAX_BATCH),
     ];
     for (game, cap) in caps {
         let shown = if cap >= 1000 {

@@ -7,10 +7,10 @@ mod common;
 use common::{
     assert_gen_flags_are_usage_errors, assert_unseeded_gen_prints_a_seed_that_replays, gamecheck,
 };
-use gamecheck::marble::geometry::diamond_row_len;
-use gamecheck::marble::Rules;
-use gamecheck::stress::marble::{generated_input_reads_back, Marble};
 use gamecheck::stress::{generate, rounds, ContestGame, Size, StressOptions};
+use gamecheck_games::marble::contest::{generated_input_reads_back, Marble};
+use gamecheck_games::marble::geometry::diamond_row_len;
+use gamecheck_games::marble::Rules;
 use predicates::prelude::*;
 use proptest::prelude::*;
 
@@ -143,7 +143,7 @@ fn a_failing_rounds_printed_replay_command_reproduces_its_input() {
 
 /// The game's one generator of rule sets (side 5: four rule sets).
 fn rules_strategy() -> impl Strategy<Value = Rules> {
-    gamecheck::harness::laws::rule_sets::<gamecheck::marble::MarbleGame>()
+    gamecheck::harness::laws::rule_sets::<gamecheck_games::marble::MarbleGame>()
 }
 
 proptest! {

@@ -13,11 +13,11 @@ use common::{
     assert_wrong_answer_on_case_1, failure_report, fixture, gamecheck, section,
 };
 use gamecheck::outcome::Winner;
-use gamecheck::paint::{format, Position};
-use gamecheck::stress::paint::{generated_input_reads_back, Paint};
 use gamecheck::stress::{
     generate, stress, Class, ContestGame, End, RunOutput, Size, StressOptions, StressSummary,
 };
+use gamecheck_games::paint::contest::{generated_input_reads_back, Paint};
+use gamecheck_games::paint::{format, Position};
 use predicates::prelude::*;
 use proptest::prelude::*;
 use std::time::{Duration, Instant};

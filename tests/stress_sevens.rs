@@ -14,9 +14,9 @@ use common::{
     assert_wrong_answer_on_case_1, failure_report, fixture, gamecheck, section,
 };
 use gamecheck::outcome::Winner;
-use gamecheck::sevens::{format, Rules, Stuck};
-use gamecheck::stress::sevens::{generated_input_reads_back, Sevens, DEFAULT_DRAW_PRONE};
 use gamecheck::stress::{generate, ContestGame, Size};
+use gamecheck_games::sevens::contest::{generated_input_reads_back, Sevens, DEFAULT_DRAW_PRONE};
+use gamecheck_games::sevens::{format, Rules, Stuck};
 use predicates::prelude::*;
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;

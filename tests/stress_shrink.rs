@@ -1,13 +1,13 @@
 //! The stress loop and the batched shrinker, in process: the "program" is a closure that
 //! reads the input and answers like a buggy solution would, so these run in milliseconds.
 
-use gamecheck::marble::geometry::Layout;
-use gamecheck::marble::{format, Position, Rules};
 use gamecheck::outcome::Winner;
-use gamecheck::stress::marble::Marble;
 use gamecheck::stress::{
     stress, Class, ContestGame, End, RunOutput, StressOptions, StressSummary, Verdict,
 };
+use gamecheck_games::marble::contest::Marble;
+use gamecheck_games::marble::geometry::Layout;
+use gamecheck_games::marble::{format, Position, Rules};
 use std::collections::HashMap;
 use std::time::Duration;
 

@@ -147,11 +147,11 @@ fn movegen_law<'a, G: Game>(
 
 mod marble {
     use super::*;
-    use gamecheck::marble::bitmask::Bitmask;
-    use gamecheck::marble::game::Move;
-    use gamecheck::marble::geometry::{Layout, BOUNDARY_MASKS};
-    use gamecheck::marble::movegen::MoveGen;
-    use gamecheck::marble::{Line, LineSet, MarbleGame, Play, Position, Rules};
+    use gamecheck_games::marble::bitmask::Bitmask;
+    use gamecheck_games::marble::game::Move;
+    use gamecheck_games::marble::geometry::{Layout, BOUNDARY_MASKS};
+    use gamecheck_games::marble::movegen::MoveGen;
+    use gamecheck_games::marble::{Line, LineSet, MarbleGame, Play, Position, Rules};
 
     /// Most empty cells of a shrunk marble counterexample.
     const MAX_EMPTY: usize = 4;
@@ -253,11 +253,11 @@ mod marble {
 mod paint {
     use super::*;
     use gamecheck::grundy::{check_smallest_period, Period};
-    use gamecheck::paint::bitmask::unpainted_mask;
-    use gamecheck::paint::game::{independent_g, Move};
-    use gamecheck::paint::grundy::{extend_table_with, Grundy, MexOf};
-    use gamecheck::paint::periodic::Periodic;
-    use gamecheck::paint::{Cell, PaintGame, Position, MAX_COLUMNS_REMOVED};
+    use gamecheck_games::paint::bitmask::unpainted_mask;
+    use gamecheck_games::paint::game::{independent_g, Move};
+    use gamecheck_games::paint::grundy::{extend_table_with, Grundy, MexOf};
+    use gamecheck_games::paint::periodic::Periodic;
+    use gamecheck_games::paint::{Cell, PaintGame, Position, MAX_COLUMNS_REMOVED};
 
     /// Most columns of a shrunk paint counterexample (board bugs).
     const MAX_N: u64 = 4;
@@ -322,7 +322,10 @@ mod paint {
 
     /// Single cells, and 2 × 2 blocks on columns `c, c + 1` whenever three of the four
     /// cells are unpainted (the fourth, row 2 of column `c + 1`, is never checked).
-    fn blocks_across_a_painted_cell(_: &gamecheck::paint::game::Rules, p: &Position) -> Vec<Move> {
+    fn blocks_across_a_painted_cell(
+        _: &gamecheck_games::paint::game::Rules,
+        p: &Position,
+    ) -> Vec<Move> {
         let free = unpainted_mask(p);
         let cell = |i: u64| Cell::new((i % 2) as u8 + 1, i / 2 + 1);
         let mut moves: Vec<Move> = (0..64)
@@ -390,14 +393,14 @@ mod paint {
 
 mod sevens {
     use super::*;
-    use gamecheck::sevens::cards::Deal;
-    use gamecheck::sevens::game::Move;
-    use gamecheck::sevens::movegen::{MoveGen, Pack};
-    use gamecheck::sevens::naive::{Naive, Play, State};
-    use gamecheck::sevens::rules::{Rules, Stuck};
-    use gamecheck::sevens::search::{Search, Store};
-    use gamecheck::sevens::table::Table;
-    use gamecheck::sevens::SevensGame;
+    use gamecheck_games::sevens::cards::Deal;
+    use gamecheck_games::sevens::game::Move;
+    use gamecheck_games::sevens::movegen::{MoveGen, Pack};
+    use gamecheck_games::sevens::naive::{Naive, Play, State};
+    use gamecheck_games::sevens::rules::{Rules, Stuck};
+    use gamecheck_games::sevens::search::{Search, Store};
+    use gamecheck_games::sevens::table::Table;
+    use gamecheck_games::sevens::SevensGame;
 
     /// Most cards of a shrunk sevens deck.
     const MAX_DECK: usize = 8;

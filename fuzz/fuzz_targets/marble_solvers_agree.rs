@@ -2,7 +2,7 @@
 //! Fuzz target: the generic property `gamecheck::harness::laws::solvers_agree_bytes` for
 //! marble (every fast variant against the oracle on an instance drawn by the game's one
 //! generator), also driven by `cargo test` (tests/game_laws.rs).
-use gamecheck::marble::MarbleGame;
+use gamecheck_games::marble::MarbleGame;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

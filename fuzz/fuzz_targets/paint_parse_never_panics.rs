@@ -1,10 +1,10 @@
 #![no_main]
-//! Fuzz target: the property `gamecheck::paint::props::parse_never_panics_bytes`, also driven by
+//! Fuzz target: the property `gamecheck_games::paint::props::parse_never_panics_bytes`, also driven by
 //! `cargo test` (tests/paint_fuzz_props.rs).
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    if let Err(e) = gamecheck::paint::props::parse_never_panics_bytes(data) {
+    if let Err(e) = gamecheck_games::paint::props::parse_never_panics_bytes(data) {
         panic!("{e}");
     }
 });

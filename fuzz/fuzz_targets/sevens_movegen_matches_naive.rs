@@ -1,10 +1,10 @@
 #![no_main]
-//! Fuzz target: the property `gamecheck::sevens::props::movegen_matches_naive_bytes`, also driven by
+//! Fuzz target: the property `gamecheck_games::sevens::props::movegen_matches_naive_bytes`, also driven by
 //! `cargo test` (tests/sevens_fuzz.rs).
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    if let Err(e) = gamecheck::sevens::props::movegen_matches_naive_bytes(data) {
+    if let Err(e) = gamecheck_games::sevens::props::movegen_matches_naive_bytes(data) {
         panic!("{e}");
     }
 });

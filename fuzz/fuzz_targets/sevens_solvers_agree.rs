@@ -2,7 +2,7 @@
 //! Fuzz target: the generic property `gamecheck::harness::laws::solvers_agree_bytes` for
 //! sevens (every fast variant against the oracle on an instance drawn by the game's one
 //! generator), also driven by `cargo test` (tests/game_laws.rs).
-use gamecheck::sevens::SevensGame;
+use gamecheck_games::sevens::SevensGame;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -61,3 +61,21 @@ impl ParseError {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("invalid rules: {0}")]
 pub struct RuleError(pub String);
+
+/// What went wrong with a command of the command line, with the exit code it maps to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Failure {
+    /// Bad input or usage (exit 2); the message is printed on stderr after `error: `.
+    Usage(String),
+    /// A failed check of our own (exit 1), e.g. our solvers disagree during `stress`, or
+    /// a built table fails its certificate.
+    Internal(String),
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Usage(msg) | Failure::Internal(msg) => f.write_str(msg),
+        }
+    }
+}

@@ -17,9 +17,8 @@
 //!   every variant, and the game's own named checks (boundary masks, period proofs, table
 //!   certificates).
 //!
-//! [`GameId`] is the one list of games: `solve`, `verify`, `gen` and `stress` dispatch
-//! through it with [`with_game!`](crate::with_game). Adding a game is a new folder that
-//! implements [`Game`] plus one entry in [`GameId`] and in `with_game!`.
+//! The command line takes its list of games from the binary that names them; nothing in
+//! this crate lists games.
 
 use crate::error::{ParseError, RuleError};
 use crate::harness::driver::Step;
@@ -27,9 +26,8 @@ use crate::harness::VerifyOptions;
 use crate::outcome::Winner;
 use crate::solver::Solver;
 use crate::stress::ContestGame;
-use std::fmt::{self, Debug, Display};
+use std::fmt::{Debug, Display};
 use std::hash::Hash;
-use std::str::FromStr;
 
 /// A solver of game `G`, boxed: it answers `G::Case`s with `G::Answer`s.
 pub type BoxSolver<G> = Box<dyn Solver<<G as Game>::Case, <G as Game>::Answer> + Send>;
@@ -171,12 +169,20 @@ pub trait Game: Sized + Send + Sync + 'static {
 
     /// What `verify` checks, in report order.
     fn plan(opts: &VerifyOptions) -> Vec<Step<Self>>;
+
+    /// The bytes this game adds to the `signature:` line of `verify`
+    /// ([`crate::harness::signature`]): what a run proved that another implementation can
+    /// reproduce (solved tables, a proved period with its values); deterministic, the
+    /// same whatever the seed. `None` (the default): the game adds nothing.
+    fn signature_part() -> Option<Vec<u8>> {
+        None
+    }
 }
 
 /// A [`Game`] as a contest problem for `gen` and `stress`: random inputs steered by size
 /// flags, our answers, and the program's output lines read back ([`ContestGame`]).
-/// Every game of [`GameId`] is one; a game used only as a library (the toy games of the
-/// tests) need not be.
+/// Every game of the command line is one; a game used only as a library (the toy games of
+/// the tests) need not be.
 pub trait Contest: Game {
     /// The flags that steer generated cases (`gen`, `stress`).
     type SizeArgs: clap::Args + clap::FromArgMatches + Clone + Debug;
@@ -241,77 +247,82 @@ pub fn solve_cases<G: Game>(
     Ok(answers.into_iter().map(G::winner).collect())
 }
 
-/// The one list of games. `solve`, `verify`, `gen` and `stress` dispatch through it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameId {
-    /// [`crate::marble::MarbleGame`].
-    Marble,
-    /// [`crate::paint::PaintGame`].
-    Paint,
-    /// [`crate::sevens::SevensGame`].
-    Sevens,
-    /// [`crate::octal::OctalGame`].
-    Octal,
-}
-
-impl GameId {
-    /// Every game, in report order.
-    pub const ALL: [GameId; 4] = [GameId::Marble, GameId::Paint, GameId::Sevens, GameId::Octal];
-
-    /// The name on the command line.
-    pub fn name(self) -> &'static str {
-        crate::with_game!(self, G => G::NAME)
-    }
-}
-
-impl Display for GameId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for GameId {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, String> {
-        GameId::ALL
-            .into_iter()
-            .find(|g| g.name() == s)
-            .ok_or_else(|| {
-                let names: Vec<&str> = GameId::ALL.iter().map(|g| g.name()).collect();
-                format!("unknown game `{s}` (expected one of: {})", names.join(", "))
-            })
-    }
-}
-
-/// Runs `$body` with `$G` bound to the [`Game`] type of the [`GameId`] `$id`: the one
-/// place where a game id becomes a type.
+/// A game of the command line: a [`Contest`] (so it has `solve`, `gen`, `stress` and
+/// `verify`), with its rules text and the optional commands it offers.
 ///
+/// ```ignore
+/// impl CliGame for MyGame {
+///     fn abilities(a: &mut dyn Abilities<Self>) {
+///         a.perft(); // MyGame implements Perft
+///     }
+/// }
 /// ```
-/// use gamecheck::game::{Game, GameId};
-/// let names: Vec<&str> = GameId::ALL.iter().map(|&id| gamecheck::with_game!(id, G => G::NAME)).collect();
-/// assert_eq!(names, ["marble", "paint", "sevens", "octal"]);
-/// ```
-#[macro_export]
-macro_rules! with_game {
-    ($id:expr, $G:ident => $body:expr) => {
-        match $id {
-            $crate::game::GameId::Marble => {
-                type $G = $crate::marble::MarbleGame;
-                $body
-            }
-            $crate::game::GameId::Paint => {
-                type $G = $crate::paint::PaintGame;
-                $body
-            }
-            $crate::game::GameId::Sevens => {
-                type $G = $crate::sevens::SevensGame;
-                $body
-            }
-            $crate::game::GameId::Octal => {
-                type $G = $crate::octal::OctalGame;
-                $body
-            }
-        }
-    };
+pub trait CliGame: Contest {
+    /// The rules of the game and its contest input and output, as Markdown from a `## `
+    /// heading on: what `gamecheck rules GAME` prints after the list's introduction.
+    /// Empty (the default) when the game has none.
+    fn rules_text() -> &'static str {
+        ""
+    }
+
+    /// Registers the commands this game has beyond `solve`, `gen`, `stress` and
+    /// `verify`: one call for each ability trait it implements. None by default.
+    fn abilities(_abilities: &mut dyn Abilities<Self>) {}
+}
+
+/// The optional commands of a [`CliGame`]: each method is callable only for a game that
+/// implements the command's trait, and offers that command for the game.
+pub trait Abilities<G: CliGame> {
+    /// `perft GAME`: move-sequence counts ([`crate::perft::Perft`]).
+    fn perft(&mut self)
+    where
+        G: crate::perft::Perft;
+
+    /// `period GAME` and `values GAME`: the Grundy values of one heap and their proved
+    /// period ([`crate::grundy::GrundyPart`]).
+    fn grundy(&mut self)
+    where
+        G: crate::grundy::GrundyPart;
+
+    /// `count GAME`: per-layer counts of P- and N-positions ([`Count`]).
+    fn count(&mut self)
+    where
+        G: Count;
+
+    /// `table GAME`: a solved table written to a file with its digest ([`ExportTable`]).
+    fn table(&mut self)
+    where
+        G: ExportTable;
+}
+
+/// `count GAME`: numbers another implementation can check (marble: positions, P- and
+/// N-positions by number of marbles).
+pub trait Count: Game {
+    /// The flags of `count GAME`.
+    type CountArgs: clap::Args + clap::FromArgMatches + Debug;
+    /// The game's line in `count --help`.
+    const COUNT_ABOUT: &'static str;
+
+    /// What `count` prints.
+    ///
+    /// # Errors
+    /// A flag out of range ([`Failure::Usage`](crate::error::Failure::Usage), exit 2).
+    fn count(args: &Self::CountArgs) -> Result<String, crate::error::Failure>;
+}
+
+/// `table GAME`: a solved table exported to a file, for checkers in other languages.
+pub trait ExportTable: Game {
+    /// The flags of `table GAME` (the rules, the output file).
+    type TableArgs: clap::Args + clap::FromArgMatches + Debug;
+    /// The game's line in `table --help`.
+    const TABLE_ABOUT: &'static str;
+
+    /// Builds, checks and writes the table as the flags say; returns what to print
+    /// (the digest line).
+    ///
+    /// # Errors
+    /// A flag out of range or a file that cannot be written
+    /// ([`Failure::Usage`](crate::error::Failure::Usage)); a table that fails its own
+    /// check ([`Failure::Internal`](crate::error::Failure::Internal)).
+    fn table(args: &Self::TableArgs) -> Result<String, crate::error::Failure>;
 }

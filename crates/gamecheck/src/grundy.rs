@@ -169,8 +169,8 @@ impl Period {
 /// The Grundy part of a game that splits into heaps: the sequence `g(n)` of one heap
 /// (a run of `n` columns in paint, a heap of `n` tokens in an octal game) under a rule
 /// set, and the `t` of the periodicity theorem. `gamecheck period` and `gamecheck
-/// values` are written once over it; [`with_grundy_part!`](crate::with_grundy_part)
-/// lists the games that have one.
+/// values` are written once over it; a game offers them on the command line by
+/// registering its Grundy part.
 pub trait GrundyPart: crate::game::Game {
     /// What `n` counts, for messages (`columns of a run`, `tokens of a heap`).
     const HEAP: &'static str;
@@ -195,35 +195,6 @@ pub trait GrundyPart: crate::game::Game {
             Self::extend(rules, g, len)
         })
     }
-}
-
-/// Runs `$body` with `$G` bound to the [`GrundyPart`] game of the
-/// [`GameId`](crate::game::GameId) `$id`, as `Some(body)`; `None` for a game without one.
-///
-/// ```
-/// use gamecheck::game::GameId;
-/// use gamecheck::grundy::GrundyPart;
-/// let with: Vec<GameId> = GameId::ALL
-///     .into_iter()
-///     .filter(|&id| gamecheck::with_grundy_part!(id, G => G::HEAP).is_some())
-///     .collect();
-/// assert_eq!(with, [GameId::Paint, GameId::Octal]);
-/// ```
-#[macro_export]
-macro_rules! with_grundy_part {
-    ($id:expr, $G:ident => $body:expr) => {
-        match $id {
-            $crate::game::GameId::Paint => {
-                type $G = $crate::paint::PaintGame;
-                Some($body)
-            }
-            $crate::game::GameId::Octal => {
-                type $G = $crate::octal::OctalGame;
-                Some($body)
-            }
-            _ => None,
-        }
-    };
 }
 
 /// The smallest period of the table `g` and, for it, the smallest start, by brute force

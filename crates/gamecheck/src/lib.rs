@@ -1,54 +1,37 @@
 //! # gamecheck
 //!
-//! Exact solvers for small two-player games, each checked against a slow, obviously
-//! correct *oracle*:
+//! The harness for exact solvers of small two-player games: each game's fast solvers are
+//! checked against a slow, obviously correct *oracle*, on every small position, on random
+//! rule sets and cases (proptest, fuzzing), and against someone else's contest program
+//! (`stress`).
 //!
-//! - [`marble`]: the diamond board (rules: `docs/rules.md`) — `naive` oracle, `bitmask` DFS,
-//!   `table` retrograde analysis (2^(n²) bits, built in well under a second for n = 5).
-//! - [`paint`]: the 2 × N strip (rules: `docs/rules.md`) — `naive` oracle, `bitmask`, `grundy`
-//!   (Grundy values of runs, XOR of the parts), and `periodic`, whose period of `g` is
-//!   found and proved by the periodicity theorem, so any N up to `u64::MAX` is answered.
-//! - [`sevens`]: the two-player card game with win, draw and loss (rules: `docs/rules.md`) —
-//!   `naive` oracle over card names (decks up to 24 cards), `memo` hash-map DFS, `table`
-//!   DFS over a flat array of 50^4 two-bit entries for the standard deck.
-//! - [`octal`]: octal games `.d1d2…` such as Kayles (rules: `docs/rules.md`) — `naive`
-//!   oracle over a row of pins in text, `grundy` (mex table, XOR over heaps), and
-//!   `periodic`, whose period of `g` is found and proved, so heaps up to 10^18 are O(1).
+//! A game is a type that implements one trait, [`game::Game`] (rules, cases, moves and
+//! both move generators, the oracle and a typed list of solver variants, the contest
+//! format, shrinking, the `verify` plan), and [`game::Contest`] for the command line
+//! (`solve`, `gen`, `stress`). Written once for every game: the [`harness`] (the `verify`
+//! driver [`harness::driver`], the shared laws [`harness::laws`], shrinking, the report),
+//! [`solver::Solver`] (the interface every solver implements), [`stress`] (random
+//! contest inputs and the stress engine, through the adapter of [`game::Contest`]),
+//! [`perft`] (move-sequence counts over any game that implements [`perft::Perft`]) and
+//! [`grundy`] (mex and the periodicity prover of games that split into heaps).
 //!
-//! ```
-//! use gamecheck::game::{solve_cases, Game};
-//! use gamecheck::marble::{MarbleGame, Rules, Variant};
+//! The four games gamecheck ships (marble, paint, sevens, octal games) are built on this
+//! crate exactly as a user's own game would be: the crate `gamecheck-games`.
 //!
-//! let rules = Rules::standard();
-//! let positions = MarbleGame::read(&rules, "1\n*\n* *\n* * *\n* * * .\n* * *\n* *\n*\n")?;
-//! let answers = solve_cases::<MarbleGame>(&rules, Variant::Table, &positions)?;
-//! assert_eq!(answers[0].to_string(), "Alice"); // one empty cell: Alice fills it
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-//!
-//! Every game implements one trait, [`game::Game`] (rules, cases, moves and both move
-//! generators, the oracle and a typed list of solver variants, the contest format,
-//! shrinking, the `verify` plan); [`game::GameId`] is the one list of games the command
-//! line dispatches through. The [`harness`] holds what is written once for every game:
-//! the `verify` driver ([`harness::driver`]), the shared laws ([`harness::laws`]),
-//! shrinking and the report; [`solver::Solver`] is the interface every solver implements.
-//! [`stress`] generates contest inputs (`gamecheck gen`) and stress-tests someone else's
-//! solution program against our solvers, shrinking the first failure (`gamecheck
-//! stress`), through the adapter of [`game::Contest`]. [`perft`] counts move sequences of
-//! a given length over any game that implements [`perft::Perft`] (`gamecheck perft`),
-//! and [`marble::export`] writes solved tables with their SHA-256 (`gamecheck table`).
+//! Features: `supervisor` (on by default; Linux only) runs real programs under a
+//! per-run supervisor for `stress` ([`stress::Program`]); `cli` (on by default) is the
+//! command line as a library, `cli::Cli`, over a list of games; `proptest` adds the
+//! proptest strategies `harness::laws::instances` and `harness::laws::rule_sets`.
 
+#[cfg(feature = "cli")]
+pub mod cli;
 pub mod error;
 pub mod game;
 pub mod grundy;
 pub mod harness;
 pub mod input;
-pub mod marble;
-pub mod octal;
 pub mod outcome;
-pub mod paint;
 pub mod perft;
 pub mod rng;
-pub mod sevens;
 pub mod solver;
 pub mod stress;

@@ -214,8 +214,11 @@ pub fn divide<P: Perft>(
     divide_within::<P>(walker, state, depth, gen, MEMO_LIMIT)
 }
 
-/// [`divide`] with a memo of at most `limit` entries.
-fn divide_within<P: Perft>(
+/// [`divide`] with a memo of at most `limit` entries instead of [`MEMO_LIMIT`].
+///
+/// # Errors
+/// As [`divide`], with `limit` as the memo's bound.
+pub fn divide_within<P: Perft>(
     walker: &P::Walker,
     state: &P::State,
     depth: u32,
@@ -265,8 +268,11 @@ pub fn count<P: Perft>(
     count_within::<P>(walker, state, depth, gen, MEMO_LIMIT)
 }
 
-/// [`count`] with a memo of at most `limit` entries.
-fn count_within<P: Perft>(
+/// [`count`] with a memo of at most `limit` entries instead of [`MEMO_LIMIT`].
+///
+/// # Errors
+/// As [`count`], with `limit` as the memo's bound.
+pub fn count_within<P: Perft>(
     walker: &P::Walker,
     state: &P::State,
     depth: u32,
@@ -304,8 +310,8 @@ pub fn memo_fits<P: Perft>(
     memo_fits_within::<P>(walker, state, depth, gen, MEMO_LIMIT)
 }
 
-/// [`memo_fits`] for a memo of at most `limit` entries.
-fn memo_fits_within<P: Perft>(
+/// [`memo_fits`] for a memo of at most `limit` entries instead of [`MEMO_LIMIT`].
+pub fn memo_fits_within<P: Perft>(
     walker: &P::Walker,
     state: &P::State,
     depth: u32,
@@ -374,8 +380,11 @@ pub fn perft<P: Perft>(
     perft_within::<P>(walker, state, depth, gen, split, MEMO_LIMIT)
 }
 
-/// [`perft`] with a memo of at most `limit` entries.
-fn perft_within<P: Perft>(
+/// [`perft`] with a memo of at most `limit` entries instead of [`MEMO_LIMIT`].
+///
+/// # Errors
+/// As [`perft`], with `limit` as the memo's bound.
+pub fn perft_within<P: Perft>(
     walker: &P::Walker,
     state: &P::State,
     depth: u32,
@@ -417,104 +426,4 @@ fn perft_within<P: Perft>(
             .unwrap_or(0),
     };
     Err(Refused { error, fits })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::octal::{game::OctalGame, Code};
-    use rand::Rng as _;
-    use std::collections::HashSet;
-
-    /// `S_d` for d = 0..=`depth`: the memo entries a count of depth d keeps,
-    /// Σ_{i ≤ d−2} |R_i| with `R_i` the distinct keys exactly `i` moves away, from a
-    /// breadth-first walk of its own.
-    fn memo_sizes(code: &Code, start: &[u64], depth: u32) -> Vec<usize> {
-        let mut layer: Vec<Vec<u64>> = vec![start.to_vec()];
-        let mut sizes = vec![0, 0];
-        let mut sum = 0;
-        for _ in 2..=depth {
-            let keys: HashSet<Vec<u64>> = layer.iter().map(OctalGame::key).collect();
-            sum += keys.len();
-            sizes.push(sum);
-            let mut seen = HashSet::new();
-            layer = layer
-                .iter()
-                .flat_map(|s| OctalGame::fast_children(code, s))
-                .map(|(_, c)| c)
-                .filter(|c| seen.insert(OctalGame::key(c)))
-                .collect();
-        }
-        sizes.truncate(depth as usize + 1);
-        sizes
-    }
-
-    /// A count past the memo bound is refused before it runs, with the largest depth
-    /// whose memo fits, even where running it would meet u128's bound first: `.1` on
-    /// 40 heaps of one token has one state a layer (S_d = d − 1 memo entries) and
-    /// 40!/(40 − d)! lines, and a depth-first count of depth 40 memoizes the 33 states
-    /// with at most 34 moves left, bottom up, before a sum passes u128 at 35.
-    #[test]
-    fn the_memo_bound_is_checked_before_the_count_runs() {
-        let code: Code = ".1".parse().unwrap();
-        let ones = vec![1; 40];
-        for limit in 33..=38 {
-            for split in [false, true] {
-                let got =
-                    perft_within::<OctalGame>(&code, &ones, 40, Generator::Fast, split, limit);
-                assert_eq!(
-                    got,
-                    Err(Refused {
-                        error: PerftError::MemoBound { depth: 40 },
-                        fits: limit as u32 + 1,
-                    }),
-                    "limit {limit}, split {split}"
-                );
-            }
-        }
-    }
-
-    /// The memo bound, at every limit around the exact memo sizes: `memo_fits` gives the
-    /// largest depth whose memo has at most `limit` entries (a walk of its own), a count
-    /// of that depth keeps within the bound and one deeper is refused by it.
-    #[test]
-    fn memo_fits_is_the_largest_depth_whose_count_keeps_within_the_bound() {
-        let mut rng = crate::rng::from_seed(13);
-        let codes = [".77", ".07", ".4", ".137", ".6", ".3"];
-        for round in 0..60 {
-            let code: Code = codes[round % codes.len()].parse().unwrap();
-            let heaps: Vec<u64> = (0..rng.random_range(1..=3))
-                .map(|_| rng.random_range(1..=9))
-                .collect();
-            let depth = rng.random_range(0..=7);
-            let sizes = memo_sizes(&code, &heaps, depth);
-            let mut limits: Vec<usize> = sizes
-                .iter()
-                .flat_map(|&s| [s.saturating_sub(1), s, s + 1])
-                .collect();
-            limits.push(rng.random_range(0..=200));
-            for limit in limits {
-                let want = (0..=depth)
-                    .filter(|&d| sizes[d as usize] <= limit)
-                    .max()
-                    .unwrap();
-                for gen in [Generator::Fast, Generator::Oracle] {
-                    let got = memo_fits_within::<OctalGame>(&code, &heaps, depth, gen, limit);
-                    assert_eq!(got, want, "{code} {heaps:?} depth {depth} limit {limit}");
-                    assert!(
-                        count_within::<OctalGame>(&code, &heaps, got, gen, limit).is_ok(),
-                        "{code} {heaps:?} depth {got} limit {limit}"
-                    );
-                    if got < depth {
-                        assert_eq!(
-                            count_within::<OctalGame>(&code, &heaps, got + 1, gen, limit),
-                            Err(PerftError::MemoBound { depth: got + 1 }),
-                            "{code} {heaps:?} depth {} limit {limit}",
-                            got + 1
-                        );
-                    }
-                }
-            }
-        }
-    }
 }

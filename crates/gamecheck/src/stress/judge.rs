@@ -311,9 +311,56 @@ mod tests {
         assert!(!memory_exceeded(100 * mib, 256 * mib, "index out of range"));
     }
 
-    fn kayles() -> crate::octal::contest::Octal {
-        let rules = crate::octal::game::Rules::new(".77".parse().unwrap());
-        crate::octal::contest::Octal::new(rules, 4, 30).unwrap()
+    /// A contest whose answers are `Alice` or `Bob`, one line per case (the judge reads
+    /// only the answers; the rest is never called).
+    struct Winners;
+
+    impl crate::stress::ContestGame for Winners {
+        type Case = u32;
+        type Answer = Winner;
+        fn name(&self) -> &'static str {
+            "winners"
+        }
+        fn rules(&self) -> String {
+            String::new()
+        }
+        fn flags(&self) -> String {
+            String::new()
+        }
+        fn max_batch(&self) -> usize {
+            3
+        }
+        fn generate(&self, _rng: &mut crate::rng::Rng, _size: crate::stress::Size) -> u32 {
+            0
+        }
+        fn write_input(&self, cases: &[u32]) -> String {
+            format!("{}\n", cases.len())
+        }
+        fn answers(&mut self, cases: &[u32]) -> Result<Vec<Winner>, String> {
+            Ok(cases.iter().map(|_| Winner::Alice).collect())
+        }
+        fn write_answers(&self, answers: &[Winner]) -> String {
+            answers.iter().map(|a| format!("{a}\n")).collect()
+        }
+        fn parse_answer(&self, line: &str, _index: usize) -> Option<Winner> {
+            Winner::alice_or_bob(line)
+        }
+        fn answer_form(&self, _index: usize) -> String {
+            "`Alice` or `Bob`".into()
+        }
+        fn shrink_candidates(&self, _case: &u32) -> Vec<u32> {
+            Vec::new()
+        }
+        fn describe_case(&self, _case: &u32) -> String {
+            String::new()
+        }
+        fn read_input(&self, _text: &str) -> Result<Vec<u32>, crate::error::ParseError> {
+            Ok(Vec::new())
+        }
+    }
+
+    fn winners() -> Winners {
+        Winners
     }
 
     const WANT: [Winner; 3] = [Winner::Alice, Winner::Bob, Winner::Alice];
@@ -327,7 +374,7 @@ mod tests {
     }
 
     fn malformed(out: &RunOutput) -> (usize, String) {
-        match judge(&kayles(), out, &WANT).verdict {
+        match judge(&winners(), out, &WANT).verdict {
             Verdict::Malformed { line, problem } => (line, problem),
             v => panic!("not malformed: {v:?}"),
         }
@@ -364,7 +411,7 @@ mod tests {
             (1, "no output: expected 3 lines, one answer per case")
         );
         let j = judge(
-            &kayles(),
+            &winners(),
             &ran(End::Exited(0), "Alice\nAlice\nAlice\n"),
             &WANT,
         );
@@ -378,7 +425,7 @@ mod tests {
         );
         assert_eq!((j.wrong, j.right), (vec![1], vec![0, 2]));
         let j = judge(
-            &kayles(),
+            &winners(),
             &ran(End::Exited(0), "Alice\nBob\nAlice\n"),
             &WANT,
         );
@@ -398,7 +445,7 @@ mod tests {
             memory_limit: Some(256 * mib),
             ..RunOutput::default()
         };
-        let class = |out: &RunOutput| judge(&kayles(), out, &WANT).verdict.class();
+        let class = |out: &RunOutput| judge(&winners(), out, &WANT).verdict.class();
         assert_eq!(class(&crash), Some(Class::Crash));
         let oom = RunOutput {
             stderr_tail: "MemoryError".into(),

@@ -13,14 +13,9 @@
 //!   case, running the program on *batches* of candidates (up to the format's T);
 //! - [`stress()`] (this module) runs rounds that grow from small, and shrinks the first
 //!   failure.
-//!
-//! Adapters: [`marble::Marble`], [`paint::Paint`], [`sevens::Sevens`].
 
 pub mod judge;
-pub mod marble;
-pub mod paint;
 pub mod runner;
-pub mod sevens;
 pub mod shrink;
 
 pub use judge::{judge, Class, Judgement, Verdict};

@@ -1,0 +1,151 @@
+//! `gamecheck perft GAME [rule flags] [--from FILE] --depth D [--divide] [--solver naive]`,
+//! `gamecheck count GAME` and `gamecheck table GAME`: numbers and certificates another
+//! language can check.
+
+use super::games::{parsed, Ability, Kind};
+use super::{located, print_all, read_input};
+use crate::error::Failure;
+use crate::game::{CliGame, Count, ExportTable};
+use crate::perft::{self, Generator, Perft};
+use clap::Args;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Which move generator `perft` counts with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum PerftSolver {
+    /// The fast (bitmask) generator.
+    Fast,
+    /// The oracle's generator (also spelt `oracle`).
+    #[value(alias = "oracle")]
+    Naive,
+}
+
+/// The arguments of `perft` for game `G`.
+#[derive(Debug, clap::Args)]
+pub struct PerftArgs<G: Perft> {
+    #[command(flatten)]
+    pub rules: G::RuleArgs,
+    #[command(flatten)]
+    pub start: G::StartArgs,
+    /// Start from the one case of this contest input (T = 1) instead of the default start.
+    #[arg(long, value_name = "FILE")]
+    pub from: Option<PathBuf>,
+    /// Moves in each counted sequence, 0..=4294967295 (0 counts 1); a count that would
+    /// need more memo than its bound, or more than a u128, is refused with the largest
+    /// depth that fits.
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(0..=u32::MAX as i64))]
+    pub depth: u32,
+    /// One line `MOVE: COUNT` per legal first move (sorted by MOVE), then `total: N`.
+    #[arg(long)]
+    pub divide: bool,
+    /// The move generator: the fast one, or the oracle's (`naive`).
+    #[arg(long, value_enum, default_value_t = PerftSolver::Fast)]
+    pub solver: PerftSolver,
+}
+
+/// `perft`'s subcommands.
+#[derive(Debug, Clone)]
+pub struct PerftKind;
+
+impl Kind for PerftKind {
+    const NAME: &'static str = "perft";
+}
+
+fn run_perft<G: Perft>(m: &clap::ArgMatches) -> Result<ExitCode, Failure> {
+    perft::<G>(&parsed::<PerftArgs<G>>(m)?)
+}
+
+/// `perft` for game `G`.
+pub fn ability<G: CliGame + Perft>() -> Ability {
+    Ability {
+        augment: PerftArgs::<G>::augment_args,
+        run: run_perft::<G>,
+        about: None,
+    }
+}
+
+/// The start state: the one case of `--from`, or the game's default start.
+fn start_state<G: Perft>(args: &PerftArgs<G>, rules: &G::Rules) -> Result<G::State, Failure> {
+    let usage = |e: crate::error::RuleError| Failure::Usage(e.to_string());
+    let Some(path) = &args.from else {
+        return G::default_start(rules, &args.start).map_err(usage);
+    };
+    let (name, text) = read_input(Some(path))?;
+    let cases = G::read(rules, &text).map_err(|e| located(&name, &e))?;
+    if cases.len() != 1 {
+        return Err(Failure::Usage(format!(
+            "--from {name}: the input holds {} cases (T = {}); perft starts from exactly one (T = 1)",
+            cases.len(),
+            cases.len()
+        )));
+    }
+    G::state_of(rules, &cases[0]).map_err(|e| Failure::Usage(format!("--from {name}: {e}")))
+}
+
+/// `perft`: counts, or refuses with the largest depth that fits.
+pub fn perft<G: Perft>(args: &PerftArgs<G>) -> Result<ExitCode, Failure> {
+    let rules = G::rules(&args.rules).map_err(|e| Failure::Usage(e.to_string()))?;
+    let state = start_state(args, &rules)?;
+    let walker = G::walker(&rules);
+    let gen = match args.solver {
+        PerftSolver::Fast => Generator::Fast,
+        PerftSolver::Naive => Generator::Oracle,
+    };
+    let (lines, total) =
+        perft::perft::<G>(&walker, &state, args.depth, gen, args.divide).map_err(|r| {
+            Failure::Usage(format!(
+                "--depth {}: {}; the largest depth that fits is {}",
+                args.depth, r.error, r.fits
+            ))
+        })?;
+    let mut out = String::new();
+    for l in &lines {
+        let _ = writeln!(out, "{}: {}", l.mv, l.count);
+    }
+    let _ = writeln!(out, "total: {total}");
+    print_all(&out)
+}
+
+/// `count`'s subcommands.
+#[derive(Debug, Clone)]
+pub struct CountKind;
+
+impl Kind for CountKind {
+    const NAME: &'static str = "count";
+}
+
+fn run_count<G: Count>(m: &clap::ArgMatches) -> Result<ExitCode, Failure> {
+    print_all(&G::count(&parsed::<G::CountArgs>(m)?)?)
+}
+
+/// `count` for game `G`.
+pub fn count_ability<G: CliGame + Count>() -> Ability {
+    Ability {
+        augment: G::CountArgs::augment_args,
+        run: run_count::<G>,
+        about: Some(G::COUNT_ABOUT),
+    }
+}
+
+/// `table`'s subcommands.
+#[derive(Debug, Clone)]
+pub struct TableKind;
+
+impl Kind for TableKind {
+    const NAME: &'static str = "table";
+}
+
+fn run_table<G: ExportTable>(m: &clap::ArgMatches) -> Result<ExitCode, Failure> {
+    print_all(&G::table(&parsed::<G::TableArgs>(m)?)?)
+}
+
+/// `table` for game `G`.
+pub fn table_ability<G: CliGame + ExportTable>() -> Ability {
+    Ability {
+        augment: G::TableArgs::augment_args,
+        run: run_table::<G>,
+        about: Some(G::TABLE_ABOUT),
+    }
+}

@@ -1,0 +1,702 @@
+//! `gamecheck stress <game> [flags] -- PROGRAM [ARGS…]`: runs PROGRAM on generated
+//! inputs, compares its answers with ours, and shrinks the first failure.
+//! Exit 0 when every round passed, 1 on a failure, 2 on a usage error or when PROGRAM
+//! cannot be started.
+
+use super::games::{augment_with, parsed, Ability};
+use super::Failure;
+use crate::game::Contest;
+use crate::harness::Progress;
+use crate::stress::{
+    self, Class, ContestGame, Program, Round, StressError, StressEvents, StressFailure,
+    StressOptions, StressSummary, Trial, Verdict,
+};
+use clap::FromArgMatches as _;
+use std::fmt::Write as _;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// The flags every game's `stress` takes.
+#[derive(Debug, Clone, clap::Args)]
+pub struct StressCommon {
+    /// Rounds (inputs) to try, 1..=1,000,000; they grow from one small case to --cases
+    /// full-size cases.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub rounds: u64,
+    /// Cases in the largest inputs, capped at the most gamecheck puts in one input (the
+    /// contest's T limit: marble 200, paint 74, sevens 100; octal 1,000, below its T
+    /// limit of 100,000, so shrinking's batches stay quick); a capped value is said on
+    /// stderr.
+    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub cases: u64,
+    /// Seed of the run, at most 2^53 − 1 (default: a fresh one); printed on stderr at
+    /// the start, and in the report; the same seed repeats the run.
+    #[arg(long, value_parser = super::parse_seed)]
+    pub seed: Option<u64>,
+    /// Time limit of one run of PROGRAM, in seconds; past it PROGRAM is killed with
+    /// every process it started, and reported as a timeout.
+    #[arg(long, default_value_t = 10.0, value_name = "SECS")]
+    pub timeout: f64,
+    /// Runs of PROGRAM side by side (rounds, and the candidate batches of shrinking),
+    /// 1..=256. The result (failing round, verdict, shrunk case) is the same for every
+    /// N; times and run counts differ, and on a busy machine a run close to the time
+    /// limit may time out with one N and not another.
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub jobs: u64,
+    /// Address-space limit of each run of PROGRAM, in MiB (RLIMIT_AS, set before it
+    /// starts). A failed run whose peak resident memory reached 80% of it, or whose
+    /// stderr shows an allocation failure, is "memory limit exceeded". Runtimes such as
+    /// the JVM and Go reserve large address spaces at start (far beyond what they use):
+    /// give them a generous limit, or limit their heap themselves (java -Xmx).
+    #[arg(long, value_name = "MiB", value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
+    pub memory_limit: Option<u64>,
+    /// Write the minimal failing input, the expected and the actual output, the report
+    /// and the rules (rules.json) into DIR (created if needed), ready for a regression
+    /// test and for --replay.
+    #[arg(long, value_name = "DIR")]
+    pub save: Option<PathBuf>,
+    /// Run PROGRAM once on the failure saved in DIR by --save, under the rules saved
+    /// there (rule flags, --seed, --rounds and --cases are not allowed with it), our
+    /// answers recomputed; no shrinking. Exit 0 when it now passes, 1 when it still
+    /// fails (or DIR's expected.txt disagrees with our answers), 2 when DIR lacks a file.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["rounds", "cases", "seed", "save"])]
+    pub replay: Option<PathBuf>,
+    /// The program under test and its arguments, after `--`.
+    #[arg(last = true, required = true, value_name = "PROGRAM [ARGS]")]
+    pub program: Vec<String>,
+}
+
+/// The arguments of `stress` for game `G`: `gamecheck stress GAME [rule flags] [size
+/// flags] [flags] -- PROGRAM [ARGS…]`.
+#[derive(Debug, clap::Args)]
+pub struct StressArgs<G: Contest> {
+    #[command(flatten)]
+    pub rules: G::RuleArgs,
+    #[command(flatten)]
+    pub size: G::SizeArgs,
+    #[command(flatten)]
+    pub common: StressCommon,
+}
+
+/// `stress`'s subcommands.
+#[derive(Debug, Clone)]
+pub struct Stress;
+
+impl super::games::Kind for Stress {
+    const NAME: &'static str = "stress";
+}
+
+fn run_stress<G: Contest>(m: &clap::ArgMatches) -> Result<ExitCode, Failure> {
+    stress::<G>(&parsed(m)?)
+}
+
+/// `stress` for game `G`.
+pub fn ability<G: Contest>() -> Ability {
+    Ability {
+        augment: augment_with::<StressArgs<G>>,
+        run: run_stress::<G>,
+        about: None,
+    }
+}
+
+/// Runs `gamecheck stress GAME`; with `--replay DIR`, first loads the rules saved there.
+pub fn stress<G: Contest>(args: &StressArgs<G>) -> Result<ExitCode, Failure> {
+    if let Some(dir) = &args.common.replay {
+        return load_replay_rules::<G>(dir, &args.common);
+    }
+    run(
+        super::gen::contest::<G>(&args.rules, &args.size)?,
+        &args.common,
+    )
+}
+
+/// The saved rules of a `--save` directory (rules.json).
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+struct SavedRules {
+    /// The game (`marble`).
+    game: String,
+    /// The rule and size flags, as `gamecheck gen`/`stress` take them.
+    flags: String,
+    /// The rules in words, for a reader.
+    rules: String,
+}
+
+const RULES_FILE: &str = "rules.json";
+
+fn run<G: ContestGame>(mut game: G, common: &StressCommon) -> Result<ExitCode, Failure> {
+    if !(common.timeout > 0.0 && common.timeout <= 1e6) {
+        return Err(Failure::Usage(format!(
+            "--timeout {:?}: expected a number of seconds above 0 and at most 1e6",
+            common.timeout
+        )));
+    }
+    if let Some(dir) = &common.replay {
+        return replay(game, dir, common);
+    }
+    if let Some(dir) = &common.save {
+        // fail before the run, not after it: the directory must exist or be creatable
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Failure::Usage(format!("--save: cannot create {}: {e}", dir.display())))?;
+    }
+    let seed = common.seed.unwrap_or_else(crate::rng::fresh_seed);
+    eprintln!("gamecheck stress: seed {seed}");
+    let cases = (common.cases as usize).min(game.max_batch());
+    if cases < common.cases as usize {
+        eprintln!(
+            "gamecheck stress: --cases {} capped at {cases}, the most cases of one {} input",
+            common.cases,
+            game.name()
+        );
+    }
+    keep_big_buffers_out_of_the_heap();
+    let opts = StressOptions {
+        rounds: common.rounds,
+        cases,
+        seed,
+        shrink_time: stress::DEFAULT_SHRINK_TIME,
+        jobs: common.jobs as usize,
+    };
+    let mut program = program(common);
+    let label = format!("stress {}: rounds", game.name());
+    let mut events = Events {
+        bar: Progress::new(std::io::stderr().is_terminal(), opts.rounds, &label),
+        rounds: opts.rounds,
+    };
+    let result = stress::stress_with(&mut game, &mut program, &opts, &mut events);
+    events.bar.finish();
+    let summary = result.map_err(|e| stress_error(e, &program))?;
+    let mut text = String::new();
+    let failed = write_report(&game, &program, &opts, &summary, &mut text);
+    print_report(&text)?;
+    if let (Some(dir), Some(f)) = (&common.save, &summary.failure) {
+        save(dir, f, &game, &text)?;
+        println!(
+            "saved: {}",
+            dir.join("{input,expected,actual,report}.txt, rules.json")
+                .display()
+        );
+    }
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// Program outputs (up to 16 MiB each, read on short-lived threads) are freed back to
+/// the system at once: glibc would otherwise raise its mmap threshold after the first
+/// free and keep later buffers in per-thread arenas that it does not trim.
+fn keep_big_buffers_out_of_the_heap() {
+    #[cfg(all(feature = "supervisor", target_os = "linux", target_env = "gnu"))]
+    // Safety: mallopt(3) only changes allocator tuning; a fixed threshold also turns
+    // off its dynamic adjustment.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 256 << 10);
+    }
+}
+
+fn program(common: &StressCommon) -> Program {
+    Program::new(
+        common.program.clone(),
+        Duration::from_secs_f64(common.timeout),
+    )
+    .with_memory_limit(common.memory_limit.map(|mib| mib << 20))
+}
+
+fn stress_error(e: StressError, program: &Program) -> Failure {
+    match e {
+        StressError::Start(io) => {
+            Failure::Usage(format!("cannot start `{}`: {io}", program.display()))
+        }
+        StressError::Answers(msg) => Failure::Internal(msg),
+    }
+}
+
+fn print_report(text: &str) -> Result<(), Failure> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| Failure::Usage(format!("cannot write the report: {e}")))
+}
+
+/// The progress bar and the messages on stderr during a run.
+struct Events {
+    bar: Progress,
+    rounds: u64,
+}
+
+impl StressEvents for Events {
+    fn round_passed(&mut self, _round: &Round) {
+        self.bar.tick();
+    }
+
+    fn round_failed(&mut self, round: &Round, class: Class, shrinking: bool) {
+        self.bar.finish();
+        eprintln!(
+            "gamecheck stress: round {} of {} failed ({class}){}",
+            round.number,
+            self.rounds,
+            if shrinking { "; shrinking…" } else { "" }
+        );
+    }
+}
+
+/// The flags given before `--` on our own command line (`--side`, `--seed`, …).
+fn flags_given() -> Vec<String> {
+    std::env::args()
+        .skip(1)
+        .take_while(|a| a != "--")
+        .filter(|a| a.starts_with("--"))
+        .map(|a| a.split('=').next().unwrap_or_default().to_string())
+        .collect()
+}
+
+/// `--replay DIR`: checks that no rule flag was given, reads DIR's saved rules and
+/// runs `stress` again under them (parsed by clap like a typed command line).
+fn load_replay_rules<G: Contest>(dir: &Path, common: &StressCommon) -> Result<ExitCode, Failure> {
+    let game = G::NAME;
+    const ALLOWED: [&str; 5] = [
+        "--replay",
+        "--timeout",
+        "--jobs",
+        "--memory-limit",
+        "--help",
+    ];
+    if let Some(flag) = flags_given()
+        .iter()
+        .find(|f| !ALLOWED.contains(&f.as_str()))
+    {
+        return Err(Failure::Usage(format!(
+            "{flag} cannot be used with --replay: the rules are read from {}",
+            dir.join(RULES_FILE).display()
+        )));
+    }
+    let path = dir.join(RULES_FILE);
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| Failure::Usage(format!("--replay: cannot read {}: {e}", path.display())))?;
+    let saved: SavedRules = serde_json::from_str(&text)
+        .map_err(|e| Failure::Usage(format!("--replay: {}: {e}", path.display())))?;
+    if saved.game != game {
+        return Err(Failure::Usage(format!(
+            "--replay: {} holds a failure of {}, not of {game}",
+            path.display(),
+            saved.game
+        )));
+    }
+    let mut argv: Vec<String> = vec![format!("gamecheck stress {game}")];
+    argv.extend(saved.flags.split_whitespace().map(String::from));
+    argv.extend([
+        "--timeout".into(),
+        common.timeout.to_string(),
+        "--jobs".into(),
+        common.jobs.to_string(),
+    ]);
+    if let Some(mib) = common.memory_limit {
+        argv.extend(["--memory-limit".into(), mib.to_string()]);
+    }
+    argv.extend(["--replay".into(), dir.display().to_string(), "--".into()]);
+    argv.extend(common.program.iter().cloned());
+    let invalid = |e: clap::Error| {
+        Failure::Usage(format!(
+            "--replay: the flags `{}` in {} are not valid: {}",
+            saved.flags,
+            path.display(),
+            e.kind()
+        ))
+    };
+    let matches = augment_with::<StressArgs<G>>(clap::Command::new(argv[0].clone()))
+        .try_get_matches_from(&argv)
+        .map_err(invalid)?;
+    let parsed = StressArgs::<G>::from_arg_matches(&matches).map_err(invalid)?;
+    // the saved rules, with --replay still set: `run` replays DIR under them
+    run(
+        super::gen::contest::<G>(&parsed.rules, &parsed.size)?,
+        &parsed.common,
+    )
+}
+
+/// Runs PROGRAM once on DIR's input under the loaded rules and judges it.
+fn replay<G: ContestGame>(
+    mut game: G,
+    dir: &Path,
+    common: &StressCommon,
+) -> Result<ExitCode, Failure> {
+    let read = |name: &str| {
+        let path = dir.join(name);
+        std::fs::read_to_string(&path)
+            .map_err(|e| Failure::Usage(format!("--replay: cannot read {}: {e}", path.display())))
+            .map(|text| (path, text))
+    };
+    let (input_path, input) = read("input.txt")?;
+    let (expected_path, saved_expected) = read("expected.txt")?;
+    let cases = game
+        .read_input(&input)
+        .map_err(|e| Failure::Usage(format!("{}: {e}", input_path.display())))?;
+    let answers = game.answers(&cases).map_err(Failure::Internal)?;
+    let saved_lines = stress::judge::output_lines(saved_expected.as_bytes());
+    let ours = game.write_answers(&answers);
+    let agree = saved_lines.len() == answers.len()
+        && saved_lines
+            .iter()
+            .enumerate()
+            .all(|(i, l)| game.parse_answer(l, i).as_ref() == Some(&answers[i]));
+    if !agree {
+        return Err(Failure::Internal(format!(
+            "{} disagrees with gamecheck's answers to {}:\n--- {} ---\n{}\n--- gamecheck now ---\n{}",
+            expected_path.display(),
+            input_path.display(),
+            expected_path.display(),
+            saved_expected.trim_end(),
+            ours.trim_end()
+        )));
+    }
+    let mut program = program(common);
+    let t =
+        stress::trial(&mut game, &mut program, &cases).map_err(|e| stress_error(e, &program))?;
+    let mut s = String::new();
+    let failed = t.judgement.verdict.class().is_some();
+    if failed {
+        let _ = writeln!(
+            s,
+            "FAILED: {} on the input replayed from {}",
+            t.judgement.verdict.class().map_or("", Class::name),
+            dir.display()
+        );
+    } else {
+        let _ = writeln!(
+            s,
+            "ok: `{}` now passes the input replayed from {} ({} case{}, {} {})",
+            program.display(),
+            dir.display(),
+            cases.len(),
+            plural(cases.len()),
+            game.name(),
+            game.rules()
+        );
+    }
+    let _ = writeln!(s, "program: {}", program.display());
+    let _ = writeln!(s, "rules:   {} {}", game.name(), game.rules());
+    let _ = writeln!(s, "input:   {}", input_path.display());
+    if failed {
+        let _ = writeln!(s);
+        write_verdict(&game, &program, &t, &mut s);
+    }
+    write_run_usage(
+        &program,
+        t.output.elapsed,
+        t.output.cpu,
+        t.output.peak_rss,
+        &mut s,
+    );
+    let mut left = stress::LeftBehindSummary::default();
+    left.add(&t.output);
+    write_left_behind(&left, &mut s);
+    print_report(&s)?;
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// The report on stdout; returns whether a round failed.
+fn write_report<G: ContestGame>(
+    game: &G,
+    program: &Program,
+    opts: &StressOptions,
+    summary: &StressSummary<G::Case, G::Answer>,
+    s: &mut String,
+) -> bool {
+    let Some(f) = &summary.failure else {
+        let _ = writeln!(
+            s,
+            "ok: {} round{}, {} case{}: `{}` agrees with gamecheck on every case \
+             ({} {}, seed {})",
+            summary.rounds_passed,
+            plural(summary.rounds_passed as usize),
+            summary.cases_passed,
+            plural(summary.cases_passed as usize),
+            program.display(),
+            game.name(),
+            game.rules(),
+            opts.seed
+        );
+        let u = &summary.usage;
+        write_run_usage(program, u.slowest_wall, u.slowest_cpu, u.peak_rss, s);
+        write_left_behind(&summary.left_behind, s);
+        return false;
+    };
+    let r = &f.round;
+    let _ = writeln!(
+        s,
+        "FAILED: {} in round {} of {}",
+        f.class, r.number, opts.rounds
+    );
+    let _ = writeln!(s, "program: {}", program.display());
+    let _ = writeln!(s, "rules:   {} {}", game.name(), game.rules());
+    let _ = writeln!(
+        s,
+        "seed:    {} (round {}: seed {}, {} case{}, scale {})",
+        opts.seed,
+        r.number,
+        r.seed,
+        r.cases,
+        plural(r.cases),
+        r.size.scale
+    );
+    let _ = writeln!(
+        s,
+        "replay the round's input: gamecheck gen {} {} --cases {} --seed {} --scale {}",
+        game.name(),
+        game.flags(),
+        r.cases,
+        r.seed,
+        r.size.scale
+    );
+    if let Some(i) = f.failing_case {
+        if let Some(case) = f.original.cases.get(i) {
+            let _ = writeln!(
+                s,
+                "failing: case {} of the round's {} ({})",
+                i + 1,
+                f.original.cases.len(),
+                game.describe_case(case)
+            );
+        }
+    }
+    let cases = &f.minimal.cases;
+    if f.shrink_runs == 0 {
+        let _ = writeln!(
+            s,
+            "input:   {} case{}, not shrunk",
+            cases.len(),
+            plural(cases.len())
+        );
+    } else {
+        let _ = write!(
+            s,
+            "shrunk:  {} case{} -> {} case{}",
+            f.original.cases.len(),
+            plural(f.original.cases.len()),
+            cases.len(),
+            plural(cases.len())
+        );
+        if let [one] = cases.as_slice() {
+            let _ = write!(s, " ({})", game.describe_case(one));
+        }
+        let _ = writeln!(
+            s,
+            " in {} run{} of the program, {:.1} s",
+            f.shrink_runs,
+            plural(f.shrink_runs as usize),
+            f.shrink_seconds
+        );
+    }
+    if let Some(note) = &f.note {
+        let _ = writeln!(s, "note:    {note}");
+    }
+    write_left_behind(&summary.left_behind, s);
+    let _ = writeln!(s);
+    write_verdict(game, program, &f.minimal, s);
+    true
+}
+
+/// The verdict on `t`, its input, our output and the program's.
+fn write_verdict<G: ContestGame>(
+    game: &G,
+    program: &Program,
+    t: &Trial<G::Case, G::Answer>,
+    s: &mut String,
+) {
+    match &t.judgement.verdict {
+        Verdict::WrongAnswer {
+            case,
+            expected,
+            got,
+        } => {
+            let _ = writeln!(
+                s,
+                "wrong answer on case {}: expected {expected}, got {got}",
+                case + 1
+            );
+        }
+        Verdict::Crash { end, stderr_tail } => {
+            let _ = writeln!(s, "crash: {end}");
+            write_stderr(stderr_tail, s);
+        }
+        Verdict::MemoryLimit {
+            end,
+            peak_rss,
+            limit,
+            stderr_tail,
+        } => {
+            let _ = writeln!(
+                s,
+                "memory limit exceeded: {end}; peak resident memory {} of the {} limit",
+                mib(*peak_rss),
+                mib(*limit)
+            );
+            write_stderr(stderr_tail, s);
+        }
+        Verdict::Timeout => {
+            let _ = writeln!(
+                s,
+                "timeout: no exit within {} s; killed with every process it started",
+                program.timeout.as_secs_f64()
+            );
+        }
+        Verdict::Malformed { problem, .. } => {
+            let _ = writeln!(s, "malformed output: {problem}");
+        }
+        Verdict::Pass => {
+            let _ = writeln!(s, "(the program passed this input when run again)");
+        }
+    }
+    let _ = writeln!(s, "--- input ---\n{}", t.input.trim_end());
+    let _ = writeln!(
+        s,
+        "--- expected output ---\n{}",
+        game.write_answers(&t.expected).trim_end()
+    );
+    let _ = writeln!(s, "--- actual output ---\n{}", shown(&t.output.stdout));
+}
+
+fn write_stderr(stderr_tail: &str, s: &mut String) {
+    if !stderr_tail.is_empty() {
+        let _ = writeln!(
+            s,
+            "--- stderr (last lines) ---\n{}",
+            escape_controls(stderr_tail.trim_end())
+        );
+    }
+}
+
+/// `bytes` in MiB with one decimal (`12.3 MiB`).
+fn mib(bytes: u64) -> String {
+    format!("{:.1} MiB", bytes as f64 / f64::from(1 << 20))
+}
+
+/// The final lines of a passing run: the slowest run's wall and CPU time and the
+/// largest peak resident memory, each against its limit.
+fn write_run_usage(program: &Program, wall: Duration, cpu: Duration, peak: u64, s: &mut String) {
+    let limit = program.timeout.as_secs_f64();
+    let _ = writeln!(
+        s,
+        "slowest run: {:.2} s wall ({:.0}% of the {limit} s time limit), {:.2} s CPU",
+        wall.as_secs_f64(),
+        100.0 * wall.as_secs_f64() / limit,
+        cpu.as_secs_f64()
+    );
+    match program.memory {
+        Some(limit) => {
+            let _ = writeln!(
+                s,
+                "peak memory: {} ({:.0}% of the {} limit)",
+                mib(peak),
+                100.0 * peak as f64 / limit as f64,
+                mib(limit)
+            );
+        }
+        None => {
+            let _ = writeln!(s, "peak memory: {} (no memory limit)", mib(peak));
+        }
+    }
+}
+
+/// A warning when runs left processes behind (the verdict does not change).
+fn write_left_behind(left: &stress::LeftBehindSummary, s: &mut String) {
+    if left.processes == 0 {
+        return;
+    }
+    let _ = writeln!(
+        s,
+        "warning: {} run{} left {} process{} behind (ended by gamecheck):",
+        left.runs,
+        plural(left.runs as usize),
+        left.processes,
+        if left.processes == 1 { "" } else { "es" }
+    );
+    for c in &left.commands {
+        let _ = writeln!(s, "  {}", escape_controls(c));
+    }
+}
+
+/// Control characters other than newline and tab shown escaped (`\0`, `\r`, `\u{1b}`).
+fn escape_controls(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\n' | '\t' => out.push(c),
+            '\0' => out.push_str("\\0"),
+            c if c.is_control() => out.extend(c.escape_debug()),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The program's stdout for the report: at most 4000 characters, control characters
+/// escaped, `(nothing)` when empty.
+fn shown(stdout: &[u8]) -> String {
+    let head = &stdout[..stdout.len().min(16 << 10)];
+    let text = String::from_utf8_lossy(head);
+    if text.is_empty() {
+        return "(nothing)".into();
+    }
+    let count = text.chars().count();
+    if count <= 4000 && head.len() == stdout.len() {
+        escape_controls(text.trim_end_matches('\n'))
+    } else {
+        let head: String = text.chars().take(4000).collect();
+        format!(
+            "{}\n… ({} bytes in all)",
+            escape_controls(&head),
+            stdout.len()
+        )
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// Writes `input.txt`, `expected.txt`, `actual.txt` (the program's raw stdout),
+/// `report.txt` and `rules.json` (for `--replay`) into `dir`.
+fn save<G: ContestGame>(
+    dir: &Path,
+    f: &StressFailure<G::Case, G::Answer>,
+    game: &G,
+    report: &str,
+) -> Result<(), Failure> {
+    let rules = serde_json::to_string_pretty(&SavedRules {
+        game: game.name().into(),
+        flags: game.flags(),
+        rules: game.rules(),
+    })
+    .map_err(|e| Failure::Internal(e.to_string()))?
+        + "\n";
+    let files: [(&str, &[u8]); 5] = [
+        ("input.txt", f.minimal.input.as_bytes()),
+        (
+            "expected.txt",
+            &game.write_answers(&f.minimal.expected).into_bytes(),
+        ),
+        ("actual.txt", &f.minimal.output.stdout),
+        ("report.txt", report.as_bytes()),
+        (RULES_FILE, rules.as_bytes()),
+    ];
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Failure::Usage(format!("--save: cannot create {}: {e}", dir.display())))?;
+    for (name, bytes) in files {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes)
+            .map_err(|e| Failure::Usage(format!("--save: cannot write {}: {e}", path.display())))?;
+    }
+    Ok(())
+}

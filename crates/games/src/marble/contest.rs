@@ -1,0 +1,345 @@
+//! The marble adapter of `gen` and `stress` (`docs/rules.md`, "Marble", "Contest input").
+//!
+//! - generation: each cell holds a marble with probability `p`; with `--density D`,
+//!   `p = 1 − scale·(1 − D)` (rounds grow from nearly full boards to density D); without
+//!   it, `p` is drawn per position uniformly from `[1 − 0.75·scale, 1]`, so full-size
+//!   inputs mix nearly full and nearly empty boards; a side-6 position then gets random
+//!   marbles until at most [`WIDE_GEN_MAX_EMPTY`] cells are empty;
+//! - input: the canonical layout (one diamond row per line, symbols separated by single
+//!   spaces, a blank line between positions), T ≤ 200 per input;
+//! - answers: the `table` solver (retrograde analysis; for side 6 over the position's
+//!   empty cells), checked by the oracle on every
+//!   position with at most [`ORACLE_MAX_EMPTY`] empty cells;
+//! - shrinking: fill one or two empty cells; with at most [`SUBSETS_MAX_EMPTY`] empty
+//!   cells, every sub-position (every way of filling some of them), fewest empty first.
+
+use crate::marble::naive::Naive;
+use crate::marble::rules::TABLE_MAX_SIDE;
+use crate::marble::table::TableSolver;
+use crate::marble::{format, Position, Rules};
+use gamecheck::error::RuleError;
+use gamecheck::outcome::{Value, Winner};
+use gamecheck::rng::Rng;
+use gamecheck::solver::Solver;
+use gamecheck::stress::{ContestGame, Size};
+use rand::Rng as _;
+
+/// The contest's limit on T: the most positions in one input.
+pub const MAX_T: usize = 200;
+
+/// The most empty cells of a generated side-6 position (its answer is the `table`
+/// solver's build over its empty cells: 2^20 positions, a few milliseconds).
+pub const WIDE_GEN_MAX_EMPTY: usize = 20;
+
+/// Positions with at most this many empty cells are also answered by the oracle.
+pub const ORACLE_MAX_EMPTY: usize = 8;
+
+pub use crate::marble::game::SUBSETS_MAX_EMPTY;
+
+/// The oracle's memo is dropped once this many positions may have entered it.
+const ORACLE_MEMO_BOUND: u64 = 1 << 20;
+
+/// Marble as a contest problem, for one rule set.
+#[derive(Debug, Clone)]
+pub struct Marble {
+    rules: Rules,
+    density: Option<f64>,
+    table: TableSolver,
+    oracle: Naive,
+    oracle_load: u64,
+}
+
+impl Marble {
+    /// The adapter for `rules`; `density` (0..=1, the chance that a cell holds a marble
+    /// at full size) when the user steers generation.
+    ///
+    /// # Errors
+    /// A density outside 0..=1 (or not a number).
+    pub fn new(rules: Rules, density: Option<f64>) -> Result<Self, RuleError> {
+        if let Some(d) = density {
+            if !(0.0..=1.0).contains(&d) {
+                return Err(RuleError(format!(
+                    "density {d} is outside 0..=1 (the chance that a cell holds a marble)"
+                )));
+            }
+        }
+        Ok(Marble {
+            rules,
+            density,
+            table: TableSolver::new(&rules),
+            oracle: Naive::new(&rules),
+            oracle_load: 0,
+        })
+    }
+
+    /// The rule set.
+    pub fn rule_set(&self) -> &Rules {
+        &self.rules
+    }
+}
+
+impl ContestGame for Marble {
+    type Case = Position;
+    type Answer = Winner;
+
+    fn name(&self) -> &'static str {
+        "marble"
+    }
+
+    fn rules(&self) -> String {
+        self.rules.to_string()
+    }
+
+    fn flags(&self) -> String {
+        let mut s = self.rules.flags();
+        if let Some(d) = self.density {
+            s.push_str(&format!(" --density {d}"));
+        }
+        s
+    }
+
+    fn max_batch(&self) -> usize {
+        MAX_T
+    }
+
+    fn generate(&self, rng: &mut Rng, size: Size) -> Position {
+        let s = size.scale.clamp(0.0, 1.0);
+        let p = match self.density {
+            Some(d) => 1.0 - s * (1.0 - d),
+            None => 1.0 - 0.75 * s * rng.random::<f64>(),
+        };
+        let p = p.clamp(0.0, 1.0);
+        let marbles = (0..self.rules.cells())
+            .filter(|_| rng.random_bool(p))
+            .fold(0u64, |m, i| m | 1 << i);
+        let mut pos = Position::new(self.rules.side(), marbles);
+        if self.rules.side() > TABLE_MAX_SIDE {
+            // side 6: fill random empty cells down to the generation limit
+            while pos.empty_cells() > WIDE_GEN_MAX_EMPTY {
+                let holes = pos.empty_indices();
+                pos = pos.with_marble(holes[rng.random_range(0..holes.len())]);
+            }
+        }
+        pos
+    }
+
+    fn write_input(&self, cases: &[Position]) -> String {
+        format::write(cases)
+    }
+
+    fn answers(&mut self, cases: &[Position]) -> Result<Vec<Winner>, String> {
+        cases
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let fast = self.table.solve(p).map_err(|e| e.to_string())?;
+                if p.empty_cells() <= ORACLE_MAX_EMPTY {
+                    self.oracle_load += 1 << p.empty_cells();
+                    if self.oracle_load > ORACLE_MEMO_BOUND {
+                        self.oracle = Naive::new(&self.rules);
+                        self.oracle_load = 1 << p.empty_cells();
+                    }
+                    let slow = self.oracle.solve(p).map_err(|e| e.to_string())?;
+                    if slow != fast {
+                        return Err(format!(
+                            "the table solver and the oracle disagree on position {} \
+                             ({}: table {fast:?}, oracle {slow:?}); please report:\n{}",
+                            i + 1,
+                            self.rules,
+                            format::write(&[*p])
+                        ));
+                    }
+                }
+                Ok(Value::for_alice_to_move(fast))
+            })
+            .collect()
+    }
+
+    fn write_answers(&self, answers: &[Winner]) -> String {
+        format::write_answers(answers)
+    }
+
+    fn parse_answer(&self, line: &str, _index: usize) -> Option<Winner> {
+        Winner::alice_or_bob(line)
+    }
+
+    fn answer_form(&self, _index: usize) -> String {
+        "`Alice` or `Bob`".into()
+    }
+
+    fn shrink_candidates(&self, case: &Position) -> Vec<Position> {
+        crate::marble::game::smaller_positions(case)
+    }
+
+    fn read_input(&self, text: &str) -> Result<Vec<Self::Case>, gamecheck::error::ParseError> {
+        crate::marble::format::read(text, self.rules.side())
+    }
+
+    fn describe_case(&self, case: &Position) -> String {
+        let e = case.empty_cells();
+        format!("{e} empty cell{}", if e == 1 { "" } else { "s" })
+    }
+}
+
+/// Property: every input `gen` writes is accepted by our own reader and reads back as the
+/// generated positions, and the same seed gives the same bytes (driven by
+/// `tests/stress_gen.rs`).
+///
+/// # Errors
+/// A description of the first violation.
+pub fn generated_input_reads_back(
+    rules: &Rules,
+    density: Option<f64>,
+    seed: u64,
+    cases: usize,
+    size: Size,
+) -> Result<(), String> {
+    let game = Marble::new(*rules, density).map_err(|e| e.to_string())?;
+    let positions = gamecheck::stress::generate(&game, seed, cases, size);
+    let text = game.write_input(&positions);
+    let read = format::read(&text, rules.side())
+        .map_err(|e| format!("our reader rejects a generated input: {e}\n{text}"))?;
+    if read != positions {
+        return Err(format!("the input reads back differently:\n{text}"));
+    }
+    let again = game.write_input(&gamecheck::stress::generate(&game, seed, cases, size));
+    if again != text {
+        return Err(format!("seed {seed} gave different bytes on a second run"));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gamecheck::stress::judge::{judge, output_lines, Class, Verdict};
+    use gamecheck::stress::runner::{End, RunOutput};
+    use std::time::Duration;
+
+    fn marble() -> Marble {
+        Marble::new(Rules::standard(), None).unwrap()
+    }
+
+    fn out(stdout: &str, end: End) -> RunOutput {
+        RunOutput {
+            end,
+            stdout: stdout.as_bytes().to_vec(),
+            stderr_tail: String::new(),
+            elapsed: Duration::ZERO,
+            ..RunOutput::default()
+        }
+    }
+
+    const AB: [Winner; 2] = [Winner::Alice, Winner::Bob];
+
+    #[test]
+    fn trailing_spaces_crlf_and_final_blank_lines_pass() {
+        let g = marble();
+        for text in [
+            "Alice\nBob\n",
+            "Alice\nBob",
+            "Alice  \r\nBob\t\r\n",
+            "Alice\nBob\n\n\r\n",
+        ] {
+            let j = judge(&g, &out(text, End::Exited(0)), &AB);
+            assert_eq!(j.verdict, Verdict::Pass, "{text:?}");
+            assert_eq!(j.right, vec![0, 1]);
+        }
+        assert_eq!(output_lines(b"a \r\n\nb\n\n"), vec!["a", "", "b"]);
+    }
+
+    #[test]
+    fn each_failure_is_classified() {
+        let g = marble();
+        let v = |text: &str, end| judge(&g, &out(text, end), &AB).verdict;
+        assert_eq!(
+            v("Alice\nAlice\n", End::Exited(0)),
+            Verdict::WrongAnswer {
+                case: 1,
+                expected: Winner::Bob,
+                got: Winner::Alice
+            }
+        );
+        assert_eq!(
+            v("Alice/nBob/n", End::Exited(0)).class(),
+            Some(Class::Malformed)
+        );
+        assert_eq!(v("Alice\n", End::Exited(0)).class(), Some(Class::Malformed));
+        assert_eq!(v("", End::Exited(0)).class(), Some(Class::Malformed));
+        assert_eq!(
+            v("Alice\nBob\nBob\n", End::Exited(0)).class(),
+            Some(Class::Malformed)
+        );
+        assert_eq!(
+            v(" Alice\nBob\n", End::Exited(0)).class(),
+            Some(Class::Malformed)
+        );
+        assert_eq!(
+            v("alice\nBob\n", End::Exited(0)).class(),
+            Some(Class::Malformed)
+        );
+        assert_eq!(
+            v("Alice\nBob\n", End::Exited(3)).class(),
+            Some(Class::Crash)
+        );
+        assert_eq!(
+            v("Alice\nBob\n", End::Signaled(11)).class(),
+            Some(Class::Crash)
+        );
+        assert_eq!(v("", End::TimedOut), Verdict::Timeout);
+        assert_eq!(
+            v("Alice\n", End::OutputCapped).class(),
+            Some(Class::Malformed)
+        );
+        match v("Alice/nBob/n", End::Exited(0)) {
+            Verdict::Malformed { line, problem } => {
+                assert_eq!(line, 1);
+                assert!(problem.contains("`Alice/nBob/n`"), "{problem}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_first_problem_in_line_order_wins() {
+        let g = marble();
+        let j = judge(&g, &out("Bob\nxyz\n", End::Exited(0)), &AB);
+        assert_eq!(j.verdict.class(), Some(Class::WrongAnswer));
+        assert_eq!(j.wrong, vec![0]);
+        let j = judge(&g, &out("xyz\nAlice\n", End::Exited(0)), &AB);
+        assert_eq!(j.verdict.class(), Some(Class::Malformed));
+        assert_eq!(j.wrong, vec![1]);
+    }
+
+    #[test]
+    fn candidates_are_sub_positions_smallest_first() {
+        let g = marble();
+        // 3 holes: 7 proper sub-positions, the full board first
+        let p = Position::new(4, 0xFFFF & !0b1011);
+        let c = g.shrink_candidates(&p);
+        assert_eq!(c.len(), 7);
+        assert_eq!(c[0], Position::new(4, 0xFFFF));
+        assert!(c
+            .windows(2)
+            .all(|w| w[0].empty_cells() <= w[1].empty_cells()));
+        assert!(c.iter().all(|q| q.marbles() & p.marbles() == p.marbles()));
+        // 16 holes: fill two (120), then one (16)
+        let c = g.shrink_candidates(&Position::empty(4));
+        assert_eq!(c.len(), 136);
+        assert_eq!(c[0].empty_cells(), 14);
+        assert_eq!(c[135].empty_cells(), 15);
+        assert!(g.shrink_candidates(&Position::new(4, 0xFFFF)).is_empty());
+    }
+
+    #[test]
+    fn answers_are_the_tables_checked_by_the_oracle() {
+        let mut g = marble();
+        let full = Position::new(4, 0xFFFF);
+        let one = Position::new(4, 0xFFFE);
+        assert_eq!(
+            g.answers(&[full, one, Position::empty(4)]).unwrap(),
+            vec![Winner::Bob, Winner::Alice, Winner::Alice]
+        );
+        assert!(Marble::new(Rules::standard(), Some(1.5)).is_err());
+    }
+}

@@ -1,0 +1,461 @@
+//! Marble through the [`Game`] trait: rule flags, solver variants, both move
+//! generators, shrinking, and what `verify` checks.
+
+use super::bitmask::Bitmask;
+use super::naive::{describe_move, Naive};
+use super::props::MovegenPair;
+use super::rules::{LineSet, Play, Rules, MAX_SIDE, TABLE_MAX_SIDE};
+use super::table::{Table, TableSolver};
+use super::{format, full_mask, props, Line, Position};
+use crate::marble::contest::Marble;
+use gamecheck::error::{ParseError, RuleError};
+use gamecheck::game::{BoxSolver, Contest, Game, ShrinkMode};
+use gamecheck::harness::driver::{Group, NamedCheck, Outcome, Step, Suite};
+use gamecheck::harness::VerifyOptions;
+use gamecheck::outcome::{Value, Winner};
+use gamecheck::rng;
+use rand::Rng as _;
+use std::fmt;
+
+/// Marble on the diamond board, as a [`Game`].
+#[derive(Debug, Clone, Copy)]
+pub struct MarbleGame;
+
+/// The marble solvers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
+pub enum Variant {
+    /// The oracle: text rows, coordinate walks, memo by the text (at most 20 empty cells).
+    #[value(alias = "oracle")]
+    Naive,
+    /// Memoized DFS over a bitmask, moves by shifts under the boundary masks.
+    Bitmask,
+    /// Retrograde analysis of every position into a 1-bit table.
+    Table,
+}
+
+/// The solver `variant` for `rules`.
+pub fn solver(rules: &Rules, variant: Variant) -> BoxSolver<MarbleGame> {
+    match variant {
+        Variant::Naive => Box::new(Naive::new(rules)),
+        Variant::Bitmask => Box::new(Bitmask::new(rules)),
+        Variant::Table => Box::new(TableSolver::new(rules)),
+    }
+}
+
+/// The marble rule flags (`gamecheck rules marble`, docs/rules.md).
+#[derive(Debug, Clone, clap::Args)]
+pub struct RuleArgs {
+    /// Side n of the diamond, 1..=6 (side 6: `solve --table FILE` answers any position).
+    #[arg(long, default_value_t = 4)]
+    pub side: usize,
+    /// Run length k, 1..=side: the most marbles one move places (default min(3, side)).
+    #[arg(long)]
+    pub run: Option<usize>,
+    /// Allowed line families: a comma list of horizontal (a printed row), vertical (two
+    /// printed rows apart), rising (/), falling (\), or all; drawn in `gamecheck rules marble`.
+    #[arg(long, default_value = "all")]
+    pub lines: String,
+    /// Misère play: the player who cannot move wins.
+    #[arg(long)]
+    pub misere: bool,
+}
+
+/// Marble's size flags for `gen` and `stress`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct SizeArgs {
+    /// Chance 0..=1 that a cell holds a marble (default: drawn per position from
+    /// [0.25, 1] at full size).
+    #[arg(long)]
+    pub density: Option<f64>,
+}
+
+/// Marble's `solve` flags.
+// no argument group: the generic `cli::solve::SolveArgs` that flattens this one already
+// takes the group name `SolveArgs` (clap's debug assertions refuse the duplicate)
+#[derive(Debug, Clone, clap::Args)]
+#[group(skip)]
+pub struct SolveArgs {
+    /// A solved table written by `gamecheck table marble` for the same rule flags (the
+    /// way to answer any side-6 position: the side-6 table is 8 GiB, built once).
+    #[arg(long, value_name = "FILE")]
+    pub table: Option<std::path::PathBuf>,
+}
+
+/// A move: the cells it fills, as bits in reading order (bit `i` is the `i`-th symbol of
+/// the contest text). Displayed as the 0-based indices joined by `+` (`3+7+11`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Move(pub u64);
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cells: Vec<String> = (0..64)
+            .filter(|i| self.0 >> i & 1 == 1)
+            .map(|i| i.to_string())
+            .collect();
+        f.write_str(&cells.join("+"))
+    }
+}
+
+/// Random cases of the default budget.
+pub const DEFAULT_CASES: u64 = 3000;
+
+/// Most empty cells of a random side-5 or side-6 position (so the oracle stays quick).
+pub const RANDOM_SIDE5_MAX_EMPTY: usize = 14;
+
+/// With at most this many empty cells, shrinking tries every sub-position (every way of
+/// filling some of the empty cells), fewest empty cells first.
+pub const SUBSETS_MAX_EMPTY: usize = 12;
+
+/// The rule sets checked on every position: the standard set; run lengths 1, 2 and 4;
+/// each single line family; misère; sides 1, 2 and 3 (default run, all families, normal
+/// and misère).
+pub fn exhaustive_rule_sets() -> Vec<Rules> {
+    let std = Rules::standard();
+    let all = LineSet::ALL;
+    let mut v = vec![std];
+    for k in [1, 2, 4] {
+        v.push(Rules::new(4, Some(k), all, Play::Normal).expect("valid"));
+    }
+    for line in Line::ALL {
+        let one = LineSet::new(&[line]).expect("one line");
+        v.push(Rules::new(4, None, one, Play::Normal).expect("valid"));
+    }
+    v.push(Rules::new(4, None, all, Play::Misere).expect("valid"));
+    for side in 1..=3 {
+        for play in [Play::Normal, Play::Misere] {
+            v.push(Rules::new(side, None, all, play).expect("valid"));
+        }
+    }
+    v
+}
+
+/// Every position of the diamond of `side` (2^(n²) of them).
+pub fn every_position(side: usize) -> Vec<Position> {
+    (0..=full_mask(side))
+        .map(|m| Position::new(side, m))
+        .collect()
+}
+
+/// A random rule set of `side` (1..=6): any run, non-empty line set and end rule.
+pub fn random_rules(rng: &mut rng::Rng, side: usize) -> Rules {
+    let run = rng.random_range(1..=side);
+    let lines = LineSet::from_bits(rng.random_range(1u8..=15)).expect("non-empty");
+    let play = if rng.random_bool(0.5) {
+        Play::Misere
+    } else {
+        Play::Normal
+    };
+    Rules::new(side, Some(run), lines, play).expect("valid by construction")
+}
+
+/// A random position of `side`: uniform for sides 1..=4; for sides 5 and 6 a uniform
+/// number of empty cells in 0..=14, placed uniformly.
+pub fn random_position(rng: &mut rng::Rng, side: usize) -> Position {
+    if side < 5 {
+        return Position::new(side, rng.random::<u64>());
+    }
+    let cells = side * side;
+    let empty = rng.random_range(0..=RANDOM_SIDE5_MAX_EMPTY);
+    let mut order: Vec<usize> = (0..cells).collect();
+    for i in 0..empty {
+        let j = rng.random_range(i..cells);
+        order.swap(i, j);
+    }
+    let holes = order[..empty].iter().fold(0u64, |m, &i| m | 1 << i);
+    Position::new(side, full_mask(side) & !holes)
+}
+
+/// Positions one step smaller than `case` (more cells filled), fewest empty cells first:
+/// with at most [`SUBSETS_MAX_EMPTY`] empty cells every proper sub-position, else the
+/// position with one or two more cells filled.
+pub fn smaller_positions(case: &Position) -> Vec<Position> {
+    let holes = case.empty_indices();
+    let side = case.side();
+    let full = full_mask(side);
+    let mut out: Vec<(usize, Position)> = Vec::new();
+    if holes.len() <= SUBSETS_MAX_EMPTY {
+        // every proper subset of the holes stays empty; the rest is filled
+        for subset in 0u32..(1 << holes.len()) - 1 {
+            let keep = (0..holes.len())
+                .filter(|&b| subset >> b & 1 == 1)
+                .fold(0u64, |m, b| m | 1 << holes[b]);
+            out.push((
+                keep.count_ones() as usize,
+                Position::new(side, full & !keep),
+            ));
+        }
+    } else {
+        for (a, &i) in holes.iter().enumerate() {
+            out.push((holes.len() - 1, case.with_marble(i)));
+            for &j in &holes[a + 1..] {
+                out.push((holes.len() - 2, case.with_marble(i).with_marble(j)));
+            }
+        }
+    }
+    out.sort_by_key(|&(empty, p)| (empty, p.marbles()));
+    out.into_iter().map(|(_, p)| p).collect()
+}
+
+/// The `table certify` check: builds the table of `rules` and proves it.
+fn certify(rules: &Rules, _cases: &[Position]) -> Outcome {
+    let table = Table::build(rules);
+    Outcome::from_result(
+        table.certify().map(|()| table.positions()),
+        "win ⇒ a move to a loss; loss ⇒ only moves to wins",
+    )
+}
+
+impl Game for MarbleGame {
+    /// The solved tables of the exhaustive rule sets, each as its exported `GCTABLE1`
+    /// file ([`super::export`]).
+    fn signature_part() -> Option<Vec<u8>> {
+        Some(
+            exhaustive_rule_sets()
+                .iter()
+                .flat_map(|rules| super::export::file_bytes(&Table::build(rules)))
+                .collect(),
+        )
+    }
+
+    const NAME: &'static str = "marble";
+    const ABOUT: &'static str = "Marble on the diamond board";
+    type Rules = Rules;
+    type RuleArgs = RuleArgs;
+    type Case = Position;
+    type Move = Move;
+    type Answer = Value;
+    type Variant = Variant;
+    const DEFAULT_VARIANT: Variant = Variant::Table;
+    const ORACLE_VARIANT: Variant = Variant::Naive;
+
+    fn rules(args: &RuleArgs) -> Result<Rules, RuleError> {
+        let lines: LineSet = args
+            .lines
+            .parse()
+            .map_err(|e: RuleError| RuleError(format!("--lines: {}", e.0)))?;
+        let play = if args.misere {
+            Play::Misere
+        } else {
+            Play::Normal
+        };
+        Rules::new(args.side, args.run, lines, play).map_err(|e| {
+            // the side is checked first, so a rule error names the side or else the run
+            let flag = if (1..=MAX_SIDE).contains(&args.side) {
+                "--run"
+            } else {
+                "--side"
+            };
+            RuleError(format!("{flag}: {}", e.0))
+        })
+    }
+
+    fn flags(rules: &Rules) -> String {
+        rules.flags()
+    }
+
+    fn start(rules: &Rules) -> Option<Position> {
+        Some(Position::empty(rules.side()))
+    }
+
+    type Generators = MovegenPair;
+
+    fn generators(rules: &Rules) -> MovegenPair {
+        MovegenPair::new(rules)
+    }
+
+    fn oracle_moves(gens: &MovegenPair, case: &Position) -> Vec<Move> {
+        gens.oracle_moves(case).into_iter().map(Move).collect()
+    }
+
+    fn fast_moves(gens: &MovegenPair, case: &Position) -> Vec<Move> {
+        gens.fast_moves(case).into_iter().map(Move).collect()
+    }
+
+    fn solver(rules: &Rules, variant: Variant) -> BoxSolver<Self> {
+        solver(rules, variant)
+    }
+
+    fn best_move(rules: &Rules, case: &Position) -> Option<String> {
+        Naive::new(rules)
+            .best_move(case)
+            .ok()
+            .flatten()
+            .map(|m| describe_move(&m))
+    }
+
+    fn read(rules: &Rules, text: &str) -> Result<Vec<Position>, ParseError> {
+        format::read(text, rules.side())
+    }
+
+    /// The sides whose positions the input reads as, when it does not read as `rules`'.
+    fn read_hint(rules: &Rules, text: &str) -> Option<String> {
+        let side = rules.side();
+        let fits: Vec<String> = (1..=MAX_SIDE)
+            .filter(|&s| s != side && format::read(text, s).is_ok())
+            .map(|s| s.to_string())
+            .collect();
+        (!fits.is_empty()).then(|| {
+            format!(
+                "the input reads as positions of side {} (this run's side is {side}): try `--side {}`",
+                fits.join(" or "),
+                fits[0]
+            )
+        })
+    }
+
+    fn write(_rules: &Rules, cases: &[Position]) -> String {
+        format::write(cases)
+    }
+
+    fn winner(answer: Value) -> Winner {
+        answer.for_alice_to_move()
+    }
+
+    fn write_answers(answers: &[Winner]) -> String {
+        format::write_answers(answers)
+    }
+
+    fn smaller(rules: &Rules, case: &Position, _mode: ShrinkMode) -> Vec<(Rules, Position)> {
+        smaller_positions(case)
+            .into_iter()
+            .map(|p| (*rules, p))
+            .collect()
+    }
+
+    /// Any side 1..=4 or 6 with any run, line set and end rule, or one of four side-5
+    /// rule sets (their tables are cached).
+    fn arbitrary_rules(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Rules> {
+        props::arbitrary_rules(u)
+    }
+
+    /// A position with at most 12 empty cells.
+    fn arbitrary_case(
+        u: &mut arbitrary::Unstructured<'_>,
+        rules: &Rules,
+    ) -> arbitrary::Result<Position> {
+        props::arbitrary_position(u, rules.side(), 12)
+    }
+
+    fn cached_solver(rules: &Rules, variant: Variant) -> BoxSolver<Self> {
+        match variant {
+            Variant::Table if rules.side() <= TABLE_MAX_SIDE => {
+                Box::new(TableSolver::with_table(props::cached_table(rules)))
+            }
+            other => solver(rules, other),
+        }
+    }
+
+    fn describe_case(_rules: &Rules, case: &Position) -> String {
+        let e = case.empty_cells();
+        format!("{e} empty cell{}", if e == 1 { "" } else { "s" })
+    }
+
+    fn plan(opts: &VerifyOptions) -> Vec<Step<Self>> {
+        let masks = NamedCheck {
+            rules: "sides 1-6, every family".into(),
+            name: "boundary masks".into(),
+            run: Box::new(|| {
+                Outcome::from_result(
+                    props::masks_match_geometry(),
+                    "each (side, family, cell) vs the geometric predicate",
+                )
+            }),
+        };
+        let exhaustive = exhaustive_rule_sets()
+            .into_iter()
+            .map(|rules| Suite {
+                movegen: true,
+                checks: vec![("table certify", certify)],
+                ..Suite::against_oracle(rules, every_position(rules.side()), "every position")
+            })
+            .collect();
+        let mut steps = vec![
+            Step::Check(masks),
+            Step::Group(Group {
+                suites: exhaustive,
+                merged: None,
+                progress: "every position",
+            }),
+        ];
+        let cases = opts.cases.unwrap_or(DEFAULT_CASES);
+        if cases > 0 {
+            // random rule sets, a quarter of them of side 5 and a quarter of side 6, each
+            // with its share of cases
+            let mut rng = rng::from_seed(opts.seed);
+            let variants = 12usize.min(cases as usize).max(1);
+            let mut suites: Vec<Suite<Self>> = Vec::new();
+            for v in 0..variants {
+                let side = match v % 4 {
+                    0 => 5,
+                    1 => MAX_SIDE,
+                    _ => rng.random_range(1..=4),
+                };
+                let rules = random_rules(&mut rng, side);
+                let share =
+                    cases / variants as u64 + u64::from((v as u64) < cases % variants as u64);
+                let positions = (0..share)
+                    .map(|_| random_position(&mut rng, side))
+                    .collect();
+                suites.push(Suite {
+                    movegen: true,
+                    ..Suite::against_oracle(rules, positions, "random")
+                });
+            }
+            let of_side = |n| suites.iter().filter(|s| s.rules.side() == n).count();
+            let (sides5, sides6) = (of_side(5), of_side(MAX_SIDE));
+            steps.push(Step::Group(Group {
+                suites,
+                merged: Some(format!(
+                    "random: {variants} rule sets ({sides5} of side 5, {sides6} of side 6)"
+                )),
+                progress: "random variants",
+            }));
+        }
+        steps
+    }
+}
+
+impl Contest for MarbleGame {
+    type SizeArgs = SizeArgs;
+    type Adapter = Marble;
+    type SolveArgs = SolveArgs;
+
+    /// With `--table FILE`: the `table` solver over the table read from FILE, whose
+    /// header must name these rules, checked by [`super::export::read_checked`].
+    fn solve_solver(
+        rules: &Rules,
+        variant: Variant,
+        args: &SolveArgs,
+    ) -> Result<BoxSolver<Self>, String> {
+        let Some(path) = &args.table else {
+            return Ok(solver(rules, variant));
+        };
+        if variant != Variant::Table {
+            return Err(format!(
+                "--table: only the table solver reads a table file (this run's solver is `{}`)",
+                gamecheck::game::variant_name(variant)
+            ));
+        }
+        let table =
+            super::export::read_checked(rules, path).map_err(|e| format!("--table: {e}"))?;
+        Ok(Box::new(TableSolver::with_table(std::sync::Arc::new(
+            table,
+        ))))
+    }
+
+    fn contest(rules: Rules, size: &SizeArgs) -> Result<Marble, RuleError> {
+        Marble::new(rules, size.density).map_err(|e| RuleError(format!("--density: {}", e.0)))
+    }
+}
+
+impl gamecheck::game::CliGame for MarbleGame {
+    fn rules_text() -> &'static str {
+        crate::rules_doc::section(Self::NAME)
+    }
+
+    fn abilities(a: &mut dyn gamecheck::game::Abilities<Self>) {
+        a.perft();
+        a.count();
+        a.table();
+    }
+}

@@ -1,0 +1,470 @@
+//! Paint through the [`Game`] trait: solver variants, both move generators, shrinking,
+//! and what `verify` checks.
+
+use super::bitmask::{self, Bitmask};
+use super::grundy::Grundy;
+use super::naive::{describe_move, Naive};
+use super::periodic::{prove_period, Period, Periodic};
+use super::{format, shrink, Cell, Position, MAX_COLUMNS_REMOVED};
+use crate::paint::contest::{self as contest, Paint};
+use gamecheck::error::{ParseError, RuleError};
+use gamecheck::game::{BoxSolver, Contest, Game, ShrinkMode};
+use gamecheck::grundy::check_smallest_period;
+use gamecheck::harness::driver::{Group, NamedCheck, Outcome, Step, Suite};
+use gamecheck::harness::VerifyOptions;
+use gamecheck::outcome::{Value, Winner};
+use gamecheck::rng;
+use rand::Rng as _;
+use std::collections::HashSet;
+use std::fmt;
+
+/// Paint on the 2 × N strip, as a [`Game`].
+#[derive(Debug, Clone, Copy)]
+pub struct PaintGame;
+
+/// Paint has one rule set: the 2 × N strip under normal play (N is part of each case).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Rules;
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("2 x N strip, normal play")
+    }
+}
+
+/// Paint has no rule flags.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct RuleArgs {}
+
+/// The paint solvers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
+pub enum Variant {
+    /// The oracle: two text rows, every move tried, memo by the text (20 unpainted cells).
+    #[value(alias = "oracle")]
+    Naive,
+    /// Memoized DFS over a `u64`, 2 bits a column (24 unpainted cells).
+    Bitmask,
+    /// Parts, `g(L)` table by mex, XOR of the parts (runs up to 100,000 columns).
+    Grundy,
+    /// `grundy` with the period of `g` found and proved (any N up to 2^64 − 1).
+    Periodic,
+}
+
+/// The solver `variant`.
+pub fn solver(variant: Variant) -> BoxSolver<PaintGame> {
+    match variant {
+        Variant::Naive => Box::new(Naive::new()),
+        Variant::Bitmask => Box::new(Bitmask::new()),
+        Variant::Grundy => Box::new(Grundy::new()),
+        Variant::Periodic => Box::new(Periodic::new()),
+    }
+}
+
+/// Paint's size flags for `gen` and `stress`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct SizeArgs {
+    /// Largest N (columns) at full size, 1..=10000 (the contest's limit was 4747); N is
+    /// drawn uniformly from 1..=max(1, ⌈scale·max-n⌉).
+    #[arg(long, default_value_t = contest::DEFAULT_MAX_N, value_name = "N")]
+    pub max_n: u64,
+    /// Chance 0..=1 that a cell of a column that is not half painted is painted
+    /// (default: drawn per case from [0, 0.6]).
+    #[arg(long, value_name = "F")]
+    pub painted: Option<f64>,
+    /// Share 0..=1 of columns with exactly one painted cell (top or bottom at random).
+    #[arg(long, default_value_t = contest::DEFAULT_HALF, value_name = "H")]
+    pub half_painted: f64,
+}
+
+/// A move: the cells it paints, sorted. Displayed as the contest's cells: `C r c` for
+/// one cell (row r, column c, 1-based), `B c` for the 2 × 2 block on columns c, c + 1.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Move(pub Vec<Cell>);
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.as_slice() {
+            [c] => write!(f, "C {} {}", c.row, c.col),
+            cells => write!(f, "B {}", cells.iter().map(|c| c.col).min().unwrap_or(0)),
+        }
+    }
+}
+
+/// Every position is checked for N = 1..=`EXHAUSTIVE_MAX_N` (4^N positions each).
+pub const EXHAUSTIVE_MAX_N: u64 = 8;
+/// Random positions against the oracle have N ≤ this.
+pub const RANDOM_MAX_N: u64 = 12;
+/// … and at most this many unpainted cells.
+pub const RANDOM_MAX_UNPAINTED: usize = 20;
+/// Random positions of `grundy` against `periodic` have N ≤ this.
+pub const LARGE_MAX_N: u64 = 5000;
+/// Random cases of the default budget (each kind: small against the oracle, large
+/// `periodic` against `grundy`).
+pub const DEFAULT_CASES: u64 = 1500;
+
+/// Every position of N columns (4^N of them, so N ≤ 31 and in practice N ≤ 10), cell
+/// `i` of the bits being row `i / N + 1`, column `i mod N + 1`.
+pub fn every_position(n: u64) -> Vec<Position> {
+    (0..1u64 << (2 * n))
+        .map(|bits| {
+            let painted = (0..2 * n)
+                .filter(|i| bits >> i & 1 == 1)
+                .map(|i| Cell::new((i / n) as u8 + 1, i % n + 1))
+                .collect();
+            Position::new(n, painted).expect("valid by construction")
+        })
+        .collect()
+}
+
+/// A random position of N ≤ 12 with at most 20 unpainted cells: N uniform, the number
+/// of unpainted cells uniform in `0..=min(20, 2N)`, placed uniformly.
+pub fn random_small_position(rng: &mut rng::Rng) -> Position {
+    let n = rng.random_range(1..=RANDOM_MAX_N);
+    let cells = 2 * n as usize;
+    let unpainted = rng.random_range(0..=RANDOM_MAX_UNPAINTED.min(cells));
+    let mut order: Vec<usize> = (0..cells).collect();
+    for i in 0..cells {
+        let j = rng.random_range(i..cells);
+        order.swap(i, j);
+    }
+    let painted = order[unpainted..]
+        .iter()
+        .map(|&i| Cell::new((i % 2) as u8 + 1, (i / 2) as u64 + 1))
+        .collect();
+    Position::new(n, painted).expect("valid by construction")
+}
+
+/// A random position of N ≤ 5,000: sparse (up to 64 cells), or up to N/2 random cells.
+pub fn random_large_position(rng: &mut rng::Rng) -> Position {
+    let n = rng.random_range(1..=LARGE_MAX_N);
+    let m = if rng.random_bool(0.5) {
+        rng.random_range(0..=64u64.min(2 * n))
+    } else {
+        rng.random_range(0..=n / 2)
+    };
+    let mut seen = HashSet::new();
+    let painted = (0..m)
+        .map(|_| Cell::new(rng.random_range(1..=2), rng.random_range(1..=n)))
+        .filter(|c| seen.insert(*c))
+        .collect();
+    Position::new(n, painted).expect("valid by construction")
+}
+
+/// The period row's detail: `period 12, pre-period 71; proved: g(n+12) = g(n) for
+/// 71 ≤ n ≤ 156 …`.
+pub fn describe_period(p: &Period) -> String {
+    format!(
+        "period {}, pre-period {}; proved: g(n+{}) = g(n) for {} ≤ n ≤ {} = 2·n0+p+t (t = {}, g computed to {})",
+        p.period,
+        p.pre_period,
+        p.period,
+        p.pre_period,
+        p.proof_end,
+        MAX_COLUMNS_REMOVED,
+        p.computed - 1
+    )
+}
+
+/// `g(0..len)` for runs of empty columns, computed here with a plain set-based mex and
+/// written apart from [`super::grundy::extend_table`], so the period proof does not
+/// rest on the table it checks. A run of `L` columns: painting one cell of column `i`
+/// leaves runs `i − 1` and `L − i` and an isolated cell (a heap of 1); a 2 × 2 block on
+/// columns `i, i + 1` leaves runs `i − 1` and `L − i − 1`.
+pub fn independent_g(len: usize) -> Vec<u32> {
+    let mut g: Vec<u32> = Vec::with_capacity(len);
+    for l in 0..len {
+        let mut options = HashSet::new();
+        for i in 1..=l {
+            options.insert(g[i - 1] ^ 1 ^ g[l - i]);
+        }
+        for i in 1..l {
+            options.insert(g[i - 1] ^ g[l - i - 1]);
+        }
+        g.push((0..).find(|v| !options.contains(v)).expect("a finite set"));
+    }
+    g
+}
+
+/// Runs up to this many columns are also solved by the oracle in the period proof.
+const PROOF_ORACLE_MAX_L: u64 = 8;
+
+/// The period proof: the period the `periodic` solver uses, proved by the theorem on an
+/// independently computed `g` ([`independent_g`]) whose first values are the oracle's
+/// own; the period must also be the smallest one that `g` shows.
+fn period_proof() -> Outcome {
+    let used = Periodic::new().period();
+    let g = independent_g(used.computed.max(used.proof_end + used.period + 1));
+    let mut oracle = Naive::new();
+    for l in 1..=PROOF_ORACLE_MAX_L {
+        let empty = Position::empty(l).expect("l ≥ 1");
+        let want = oracle.grundy_value(&empty).ok();
+        if want != Some(g[l as usize]) {
+            return Outcome::from_result(
+                Err(format!(
+                    "g({l}) = {} computed, the oracle's mex recursion says {want:?}",
+                    g[l as usize]
+                )),
+                "",
+            );
+        }
+    }
+    if !prove_period(&g, used.pre_period, used.period, MAX_COLUMNS_REMOVED) {
+        return Outcome::from_result(
+            Err(format!(
+                "the period in use does not prove: {}",
+                describe_period(&used)
+            )),
+            "",
+        );
+    }
+    if let Err(e) = check_smallest_period(&g, &used, MAX_COLUMNS_REMOVED) {
+        return Outcome::from_result(
+            Err(format!("the period in use is not the smallest: {e}")),
+            "",
+        );
+    }
+    Outcome::from_result(
+        Ok((used.proof_end - used.pre_period + 1) as u64),
+        &format!(
+            "{}; g computed independently, g(1..={PROOF_ORACLE_MAX_L}) by the oracle",
+            describe_period(&used)
+        ),
+    )
+}
+
+/// The `grundy values` check: the oracle's mex recursion against `periodic`'s XOR of
+/// parts, on every case of the suite.
+fn grundy_values(_rules: &Rules, cases: &[Position]) -> Outcome {
+    let mut oracle = Naive::new();
+    let mut periodic = Periodic::new();
+    let mut first = None;
+    let mut bad = 0;
+    for p in cases {
+        let g = oracle.grundy_value(p).ok();
+        let q = periodic.grundy_value(p);
+        if g != Some(q) {
+            bad += 1;
+            first.get_or_insert(format!("Grundy value at {p}: oracle {g:?}, periodic {q}"));
+        }
+    }
+    Outcome {
+        checked: cases.len() as u64,
+        failed: bad,
+        detail: first
+            .unwrap_or_else(|| "periodic's XOR of parts vs the oracle's mex recursion".into()),
+    }
+}
+
+impl Game for PaintGame {
+    /// The proved period of `g` with the values it rests on:
+    /// `paint period P pre-period N0 g g(0) … g(n0 + 2p + t)`.
+    fn signature_part() -> Option<Vec<u8>> {
+        let periodic = Periodic::new();
+        let p = periodic.period();
+        let values: Vec<String> = (0..=(p.proof_end + p.period) as u64)
+            .map(|l| periodic.g(l).to_string())
+            .collect();
+        Some(
+            format!(
+                "paint period {} pre-period {} g {}\n",
+                p.period,
+                p.pre_period,
+                values.join(" ")
+            )
+            .into_bytes(),
+        )
+    }
+
+    const NAME: &'static str = "paint";
+    const ABOUT: &'static str = "Paint on the 2 × N strip";
+    type Rules = Rules;
+    type RuleArgs = RuleArgs;
+    type Case = Position;
+    type Move = Move;
+    type Answer = Value;
+    type Variant = Variant;
+    const DEFAULT_VARIANT: Variant = Variant::Periodic;
+    const ORACLE_VARIANT: Variant = Variant::Naive;
+
+    fn rules(_args: &RuleArgs) -> Result<Rules, RuleError> {
+        Ok(Rules)
+    }
+
+    fn flags(_rules: &Rules) -> String {
+        String::new()
+    }
+
+    fn start(_rules: &Rules) -> Option<Position> {
+        None
+    }
+
+    type Generators = ();
+
+    fn generators(_rules: &Rules) {}
+
+    fn oracle_moves(_gens: &(), case: &Position) -> Vec<Move> {
+        Naive::moves(case).into_iter().map(Move).collect()
+    }
+
+    /// The bitmask generator's moves (N ≤ 32).
+    fn fast_moves(_gens: &(), case: &Position) -> Vec<Move> {
+        bitmask::moves(bitmask::unpainted_mask(case))
+            .into_iter()
+            .map(|m| {
+                let mut cells: Vec<Cell> = (0..64)
+                    .filter(|i| m >> i & 1 == 1)
+                    .map(|i| Cell::new((i % 2) as u8 + 1, i / 2 + 1))
+                    .collect();
+                cells.sort();
+                Move(cells)
+            })
+            .collect()
+    }
+
+    fn solver(_rules: &Rules, variant: Variant) -> BoxSolver<Self> {
+        solver(variant)
+    }
+
+    fn best_move(_rules: &Rules, case: &Position) -> Option<String> {
+        Naive::new()
+            .best_move(case)
+            .ok()
+            .flatten()
+            .map(|m| describe_move(&m))
+    }
+
+    fn read(_rules: &Rules, text: &str) -> Result<Vec<Position>, ParseError> {
+        format::read(text)
+    }
+
+    fn write(_rules: &Rules, cases: &[Position]) -> String {
+        format::write(cases)
+    }
+
+    fn winner(answer: Value) -> Winner {
+        answer.for_alice_to_move()
+    }
+
+    fn write_answers(answers: &[Winner]) -> String {
+        format::write_answers(answers)
+    }
+
+    fn smaller(_rules: &Rules, case: &Position, _mode: ShrinkMode) -> Vec<(Rules, Position)> {
+        shrink::smaller_positions(case)
+            .into_iter()
+            .map(|p| (Rules, p))
+            .collect()
+    }
+
+    fn arbitrary_rules(_u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Rules> {
+        Ok(Rules)
+    }
+
+    /// A position of N ≤ 32 with at most 12 unpainted cells.
+    fn arbitrary_case(
+        u: &mut arbitrary::Unstructured<'_>,
+        _rules: &Rules,
+    ) -> arbitrary::Result<Position> {
+        super::props::arbitrary_position(u, bitmask::MAX_COLUMNS, 12)
+    }
+
+    fn describe_case(_rules: &Rules, case: &Position) -> String {
+        let u = case.unpainted();
+        format!(
+            "N = {}, {u} unpainted cell{}",
+            case.n(),
+            if u == 1 { "" } else { "s" }
+        )
+    }
+
+    fn plan(opts: &VerifyOptions) -> Vec<Step<Self>> {
+        let mut steps = vec![Step::Check(NamedCheck {
+            rules: "g(L) of a run".into(),
+            name: "period proof".into(),
+            run: Box::new(period_proof),
+        })];
+        // every position for N = 1..=8, largest first (the work is spread by rayon)
+        let exhaustive = (1..=EXHAUSTIVE_MAX_N)
+            .rev()
+            .map(|n| Suite {
+                movegen: true,
+                checks: vec![("grundy values", grundy_values)],
+                ..Suite::against_oracle(Rules, every_position(n), "every position")
+            })
+            .collect();
+        steps.push(Step::Group(Group {
+            suites: exhaustive,
+            merged: Some(format!("every 2 × N, N = 1..={EXHAUSTIVE_MAX_N}")),
+            progress: "every position",
+        }));
+        let cases = opts.cases.unwrap_or(DEFAULT_CASES);
+        if cases > 0 {
+            let mut rng = rng::from_seed(opts.seed);
+            let small: Vec<Position> = (0..cases)
+                .map(|_| random_small_position(&mut rng))
+                .collect();
+            // two halves in parallel, each with its own oracle memo
+            let half = small.len().div_ceil(2).max(1);
+            let suites = small
+                .chunks(half)
+                .map(|c| Suite::against_oracle(Rules, c.to_vec(), "random"))
+                .collect();
+            steps.push(Step::Group(Group {
+                suites,
+                merged: Some(format!(
+                    "random N ≤ {RANDOM_MAX_N}, ≤ {RANDOM_MAX_UNPAINTED} unpainted"
+                )),
+                progress: "random N ≤ 12",
+            }));
+            let mut rng = rng::from_seed(opts.seed ^ 0x0070_6169_6E74); // "paint"
+            let large = (0..cases)
+                .map(|_| random_large_position(&mut rng))
+                .collect();
+            steps.push(Step::Group(Group {
+                suites: vec![Suite {
+                    label: format!("random N ≤ {LARGE_MAX_N}"),
+                    reference: Some(Variant::Grundy),
+                    variants: vec![Variant::Periodic],
+                    ..Suite::against_oracle(Rules, large, "random")
+                }],
+                merged: None,
+                progress: "periodic vs grundy",
+            }));
+        }
+        steps
+    }
+}
+
+impl Contest for PaintGame {
+    type SolveArgs = gamecheck::game::NoSolveArgs;
+    type SizeArgs = SizeArgs;
+    type Adapter = Paint;
+
+    fn contest(_rules: Rules, size: &SizeArgs) -> Result<Paint, RuleError> {
+        Paint::new(size.max_n, size.painted, size.half_painted)
+    }
+}
+
+impl gamecheck::grundy::GrundyPart for PaintGame {
+    const HEAP: &'static str = "columns of a run";
+
+    fn extend(_rules: &Rules, g: &mut Vec<u32>, len: usize) {
+        super::grundy::extend_table(g, len);
+    }
+
+    fn max_removed(_rules: &Rules) -> usize {
+        MAX_COLUMNS_REMOVED
+    }
+}
+
+impl gamecheck::game::CliGame for PaintGame {
+    fn rules_text() -> &'static str {
+        crate::rules_doc::section(Self::NAME)
+    }
+
+    fn abilities(a: &mut dyn gamecheck::game::Abilities<Self>) {
+        a.perft();
+        a.grundy();
+        a.count();
+    }
+}

@@ -25,7 +25,7 @@ use crate::harness::driver::Step;
 use crate::harness::VerifyOptions;
 use crate::outcome::Winner;
 use crate::solver::Solver;
-use crate::stress::ContestGame;
+use crate::stress::{ContestGame, Size};
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
 
@@ -76,12 +76,17 @@ pub trait Game: Sized + Send + Sync + 'static {
     /// A flag value outside the game's ranges (the message names the flag).
     fn rules(args: &Self::RuleArgs) -> Result<Self::Rules, RuleError>;
 
-    /// The flags that select `rules` (`--side 4 --run 3 --lines all`).
-    fn flags(rules: &Self::Rules) -> String;
+    /// The flags that select `rules` (`--side 4 --run 3 --lines all`); none by default
+    /// (a game with one rule set).
+    fn flags(_rules: &Self::Rules) -> String {
+        String::new()
+    }
 
     /// The starting position of a game under `rules`, where the game has one (marble: the
-    /// empty diamond).
-    fn start(rules: &Self::Rules) -> Option<Self::Case>;
+    /// empty diamond); `None` by default.
+    fn start(_rules: &Self::Rules) -> Option<Self::Case> {
+        None
+    }
 
     /// Both move generators of one rule set, built once ([`Game::generators`]).
     type Generators: Send + Sync;
@@ -99,9 +104,39 @@ pub trait Game: Sized + Send + Sync + 'static {
     /// The solver `variant` for `rules` (the oracle for [`Game::ORACLE_VARIANT`]).
     fn solver(rules: &Self::Rules, variant: Self::Variant) -> BoxSolver<Self>;
 
+    /// The position after `mv` at `case`, with the other player to move; `None` (the
+    /// default) when the game does not say. With it, [`Game::best_move`] needs no code of
+    /// the game's own.
+    fn apply(_rules: &Self::Rules, _case: &Self::Case, _mv: &Self::Move) -> Option<Self::Case> {
+        None
+    }
+
     /// The oracle's best move at `case` in the game's notation: a winning move, or for a
     /// draw a move that keeps the draw; `None` when there is none or the oracle refuses.
-    fn best_move(rules: &Self::Rules, case: &Self::Case) -> Option<String>;
+    ///
+    /// The default asks the oracle about each of the oracle's moves, applied with
+    /// [`Game::apply`]: the first move after which the player to move loses, else, at a
+    /// draw, the first after which it is still a draw.
+    fn best_move(rules: &Self::Rules, case: &Self::Case) -> Option<String> {
+        let mut oracle = Self::solver(rules, Self::ORACLE_VARIANT);
+        let mut winner = |c: &Self::Case| oracle.solve(c).ok().map(Self::winner);
+        let here = winner(case)?;
+        let gens = Self::generators(rules);
+        let children: Vec<(Self::Move, Self::Case)> = Self::oracle_moves(&gens, case)
+            .into_iter()
+            .filter_map(|mv| Some((mv.clone(), Self::apply(rules, case, &mv)?)))
+            .collect();
+        // after a move the other player is to move: `Bob` there is a loss for them
+        let wanted = match here {
+            Winner::Alice => Winner::Bob,
+            Winner::Draw => Winner::Draw,
+            Winner::Bob => return None,
+        };
+        children
+            .into_iter()
+            .find(|(_, child)| winner(child) == Some(wanted))
+            .map(|(mv, _)| mv.to_string())
+    }
 
     /// Reads a contest input.
     ///
@@ -121,8 +156,11 @@ pub trait Game: Sized + Send + Sync + 'static {
     /// The contest's answer for an answer (Alice moves first).
     fn winner(answer: Self::Answer) -> Winner;
 
-    /// The contest output for `answers`.
-    fn write_answers(answers: &[Winner]) -> String;
+    /// The contest output for `answers`: by default one answer per line (`Alice`, `Bob`,
+    /// `Draw`).
+    fn write_answers(answers: &[Winner]) -> String {
+        answers.iter().map(|w| format!("{w}\n")).collect()
+    }
 
     /// Checks the rule set for the contest format (sevens: an even deck).
     ///
@@ -164,8 +202,11 @@ pub trait Game: Sized + Send + Sync + 'static {
         Self::solver(rules, variant)
     }
 
-    /// The size of a case in words, for reports (`2 empty cells`).
-    fn describe_case(rules: &Self::Rules, case: &Self::Case) -> String;
+    /// The size of a case in words, for reports (`2 empty cells`); by default its
+    /// `Debug` form.
+    fn describe_case(_rules: &Self::Rules, case: &Self::Case) -> String {
+        format!("{case:?}")
+    }
 
     /// What `verify` checks, in report order.
     fn plan(opts: &VerifyOptions) -> Vec<Step<Self>>;
@@ -210,7 +251,32 @@ pub trait Contest: Game {
     /// # Errors
     /// A size flag outside its range (the message names the flag).
     fn contest(rules: Self::Rules, size: &Self::SizeArgs) -> Result<Self::Adapter, RuleError>;
+
+    /// A random case of `rules` at `size`, drawn from `rng` only (same state, same case):
+    /// what [`crate::stress::GameContest`] generates for `gen` and `stress`.
+    ///
+    /// The default feeds [`Game::arbitrary_case`] with random bytes, `16 + 240·scale`
+    /// of them (doubled until it yields a case), so larger sizes give the generator
+    /// more to draw from.
+    fn random_case(rules: &Self::Rules, rng: &mut crate::rng::Rng, size: Size) -> Self::Case {
+        use rand::RngCore as _;
+        let mut len = 16 + (240.0 * size.scale.clamp(0.0, 1.0)) as usize;
+        loop {
+            let mut bytes = vec![0u8; len];
+            rng.fill_bytes(&mut bytes);
+            if let Ok(case) = Self::arbitrary_case(&mut arbitrary::Unstructured::new(&bytes), rules)
+            {
+                return case;
+            }
+            len *= 2;
+        }
+    }
 }
+
+/// No flags: for any flag type a game has none of (its rules, [`Contest::SizeArgs`],
+/// [`Contest::SolveArgs`], `perft::Perft::StartArgs`).
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct NoFlags {}
 
 /// No flags: the [`Contest::SolveArgs`] of a game whose `solve` has none of its own.
 #[derive(Debug, Clone, Default, clap::Args)]

@@ -23,6 +23,8 @@
 //! command line as a library, `cli::Cli`, over a list of games; `proptest` adds the
 //! proptest strategies `harness::laws::instances` and `harness::laws::rule_sets`.
 
+#![warn(missing_docs)]
+
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod error;

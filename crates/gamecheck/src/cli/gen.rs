@@ -82,7 +82,7 @@ fn write<G: ContestGame>(game: &G, common: &GenCommon) -> Result<ExitCode, Failu
     let size = scale(common.scale)?;
     let seed = common.seed.unwrap_or_else(|| {
         let s = crate::rng::fresh_seed();
-        eprintln!("gamecheck gen: seed {s}");
+        eprintln!("{} gen: seed {s}", super::name());
         s
     });
     let cases = generate(game, seed, common.cases as usize, size);

@@ -161,6 +161,7 @@ pub struct Cli {
     games: Vec<Entry>,
     intro: &'static str,
     name: &'static str,
+    about: Option<&'static str>,
 }
 
 impl Default for Cli {
@@ -176,6 +177,7 @@ impl Cli {
             games: Vec::new(),
             intro: "",
             name: "gamecheck",
+            about: None,
         }
     }
 
@@ -203,6 +205,13 @@ impl Cli {
         self
     }
 
+    /// The one-line description at the top of `--help` (by default gamecheck's own).
+    #[must_use]
+    pub fn about(mut self, text: &'static str) -> Cli {
+        self.about = Some(text);
+        self
+    }
+
     /// The text `gamecheck rules` prints before the games' rules (what they share).
     #[must_use]
     pub fn rules_intro(mut self, text: &'static str) -> Cli {
@@ -215,6 +224,7 @@ impl Cli {
     pub fn run(self) -> ExitCode {
         rules::set_intro(self.intro);
         set_name(self.name);
+        *ABOUT.write().unwrap_or_else(|e| e.into_inner()) = self.about;
         games::with_games(self.games, run)
     }
 }
@@ -231,11 +241,50 @@ fn name() -> &'static str {
     *NAME.read().unwrap_or_else(|e| e.into_inner())
 }
 
-/// The whole command-line definition, for the list of games in force.
+/// The commands that take a game (`gamecheck solve GAME …`).
+const PER_GAME: [&str; 8] = [
+    "solve", "gen", "stress", "perft", "period", "values", "count", "table",
+];
+
+/// The whole command-line definition, for the list of games in force: a command that
+/// takes a game is hidden when no game of the list has it.
 fn command() -> clap::Command {
     use clap::CommandFactory as _;
+    let about = ABOUT.read().unwrap_or_else(|e| e.into_inner()).to_owned();
+    let mut cmd = CommandLine::command().name(name()).bin_name(name());
+    if let Some(about) = about {
+        cmd = cmd.about(about);
+    }
+    let list = games::games();
+    for command in PER_GAME {
+        if list.iter().all(|e| e.command(command).is_none()) {
+            cmd = cmd.mut_subcommand(command, |c| c.hide(true));
+        }
+    }
     // `--cases -1` is a bad value of --cases (named in the error), not an unknown flag
-    with_negative_numbers(CommandLine::command().name(name()).bin_name(name()))
+    with_negative_numbers(cmd)
+}
+
+/// The command line's one-line description in force (set by [`Cli::run`]).
+static ABOUT: std::sync::RwLock<Option<&'static str>> = std::sync::RwLock::new(None);
+
+/// The process's arguments; with a single game in the list, its name is put after a
+/// command that takes a game when the user left it out (`chomp solve --width 3` is
+/// `chomp solve chomp --width 3`).
+fn arguments() -> Vec<std::ffi::OsString> {
+    let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let list = games::games();
+    if let [only] = list.as_slice() {
+        let takes_game = args
+            .get(1)
+            .and_then(|a| a.to_str())
+            .is_some_and(|c| PER_GAME.contains(&c) && only.command(c).is_some());
+        let named = args.get(2).and_then(|a| a.to_str()) == Some(only.name);
+        if takes_game && !named {
+            args.insert(2, only.name.into());
+        }
+    }
+    args
 }
 
 /// Parses the command line, runs it, and maps the outcome to an exit code (with the list
@@ -244,7 +293,7 @@ fn run() -> ExitCode {
     use clap::FromArgMatches as _;
     let cmd = command();
     let cli = match cmd
-        .try_get_matches()
+        .try_get_matches_from(arguments())
         .and_then(|m| CommandLine::from_arg_matches(&m))
     {
         Ok(cli) => cli,

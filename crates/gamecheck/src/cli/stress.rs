@@ -141,11 +141,12 @@ fn run<G: ContestGame>(mut game: G, common: &StressCommon) -> Result<ExitCode, F
             .map_err(|e| Failure::Usage(format!("--save: cannot create {}: {e}", dir.display())))?;
     }
     let seed = common.seed.unwrap_or_else(crate::rng::fresh_seed);
-    eprintln!("gamecheck stress: seed {seed}");
+    eprintln!("{} stress: seed {seed}", super::name());
     let cases = (common.cases as usize).min(game.max_batch());
     if cases < common.cases as usize {
+        let prog = super::name();
         eprintln!(
-            "gamecheck stress: --cases {} capped at {cases}, the most cases of one {} input",
+            "{prog} stress: --cases {} capped at {cases}, the most cases of one {} input",
             common.cases,
             game.name()
         );
@@ -234,8 +235,9 @@ impl StressEvents for Events {
 
     fn round_failed(&mut self, round: &Round, class: Class, shrinking: bool) {
         self.bar.finish();
+        let prog = super::name();
         eprintln!(
-            "gamecheck stress: round {} of {} failed ({class}){}",
+            "{prog} stress: round {} of {} failed ({class}){}",
             round.number,
             self.rounds,
             if shrinking { "; shrinking…" } else { "" }
@@ -285,7 +287,8 @@ fn load_replay_rules<G: Contest>(dir: &Path, common: &StressCommon) -> Result<Ex
             saved.game
         )));
     }
-    let mut argv: Vec<String> = vec![format!("gamecheck stress {game}")];
+    let prog = super::name();
+    let mut argv: Vec<String> = vec![format!("{prog} stress {game}")];
     argv.extend(saved.flags.split_whitespace().map(String::from));
     argv.extend([
         "--timeout".into(),
@@ -446,9 +449,10 @@ fn write_report<G: ContestGame>(
         plural(r.cases),
         r.size.scale
     );
+    let prog = super::name();
     let _ = writeln!(
         s,
-        "replay the round's input: gamecheck gen {} {} --cases {} --seed {} --scale {}",
+        "replay the round's input: {prog} gen {} {} --cases {} --seed {} --scale {}",
         game.name(),
         game.flags(),
         r.cases,

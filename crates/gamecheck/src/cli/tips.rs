@@ -23,6 +23,7 @@ pub fn exit(mut error: clap::Error) -> ! {
 
 /// The tip for `error` on the command line `args` (without the program name), if any.
 fn tip(error: &clap::Error, args: &[String]) -> Option<String> {
+    let prog = super::name();
     let command = args.iter().find(|a| !a.starts_with('-'))?.as_str();
     let invalid = match error.get(ContextKind::InvalidArg) {
         Some(ContextValue::String(s)) => Some(s.as_str()),
@@ -43,7 +44,7 @@ fn tip(error: &clap::Error, args: &[String]) -> Option<String> {
             // everything from the first stray word on is the program and its arguments
             let at = 2 + args.get(2..)?.iter().position(|a| a == word)?;
             Some(format!(
-                "put `--` before the program under test and its arguments: gamecheck {} -- {}",
+                "put `--` before the program under test and its arguments: {prog} {} -- {}",
                 args[..at].join(" "),
                 args[at..].join(" ")
             ))
@@ -59,7 +60,7 @@ fn tip(error: &clap::Error, args: &[String]) -> Option<String> {
                 .collect();
             (!games.is_empty()).then(|| {
                 format!(
-                    "`gamecheck {command}` takes one of these games: {}",
+                    "`{prog} {command}` takes one of these games: {}",
                     games.join(", ")
                 )
             })
@@ -72,7 +73,7 @@ fn tip(error: &clap::Error, args: &[String]) -> Option<String> {
                 .take_while(|&a| a != "--")
                 .collect();
             Some(format!(
-                "give the program under test after `--`: gamecheck {} -- PROGRAM [ARGS]…",
+                "give the program under test after `--`: {prog} {} -- PROGRAM [ARGS]…",
                 given.join(" ")
             ))
         }

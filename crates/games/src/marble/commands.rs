@@ -30,6 +30,7 @@ impl Count for MarbleGame {
 /// `table marble`'s flags.
 #[derive(Debug, clap::Args)]
 pub struct TableArgs {
+    /// The rule set whose table is written.
     #[command(flatten)]
     pub rules: RuleArgs,
     /// The table file to write; its digest goes to FILE.sha256.

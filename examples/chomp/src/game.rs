@@ -1,0 +1,253 @@
+//! The glue: Chomp as a game of the harness (`Game`), of `gen` and `stress`
+//! (`Contest`), of the command line (`CliGame`) and of `perft` (`Perft`).
+
+use crate::board::{self, Board, MAX_SIDE};
+use crate::{memo::Memo, naive};
+use gamecheck::error::{ParseError, RuleError};
+use gamecheck::game::{Abilities, BoxSolver, CliGame, Contest, Game, NoFlags, ShrinkMode};
+use gamecheck::harness::driver::{Group, NamedCheck, Outcome, Step, Suite};
+use gamecheck::harness::VerifyOptions;
+use gamecheck::outcome::{Value, Winner};
+use gamecheck::perft::Perft;
+use gamecheck::solver::Solver as _;
+use gamecheck::stress::{GameContest, Size};
+use std::fmt;
+
+/// Chomp (the game type: every method is an associated function).
+pub struct Chomp;
+
+/// The rectangle: `--width` × `--height`, each 1..=12.
+#[derive(Debug, Clone, Copy, PartialEq, clap::Args)]
+pub struct Rules {
+    /// Columns of the rectangle, 1..=12.
+    #[arg(long, default_value_t = 4)]
+    pub width: usize,
+    /// Rows of the rectangle, 1..=12.
+    #[arg(long, default_value_t = 3)]
+    pub height: usize,
+}
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.width, self.height)
+    }
+}
+
+/// The solvers: the oracle and the memoized search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Variant {
+    /// The oracle: text rows, memoized by the text (boards of at most 49 cells).
+    Naive,
+    /// Packed heights, memoized depth-first search.
+    Memo,
+}
+
+/// A move: take the cell in this column and row (1-based, from the bottom left).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Take(pub usize, pub usize);
+
+impl fmt::Display for Take {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}, {})", self.0 + 1, self.1 + 1)
+    }
+}
+
+/// Every staircase of a `width` × `height` board (the positions of the rectangle).
+pub fn every_board(rules: &Rules) -> Vec<Board> {
+    let mut out = vec![Board::full(rules.width, rules.height)];
+    let mut i = 0;
+    while i < out.len() {
+        let b = out[i];
+        out.extend(Chomp::fast_moves(&(), &b).iter().map(|m| b.take(m.0, m.1)));
+        out[i + 1..].sort_by_key(|b| std::cmp::Reverse(b.heights));
+        out.dedup();
+        i += 1;
+    }
+    out
+}
+
+impl Game for Chomp {
+    const NAME: &'static str = "chomp";
+    const ABOUT: &'static str = "Chomp on a W x H rectangle (example game)";
+    type Rules = Rules;
+    type RuleArgs = Rules;
+    type Case = Board;
+    type Move = Take;
+    type Answer = Value;
+    type Variant = Variant;
+    type Generators = ();
+    const DEFAULT_VARIANT: Variant = Variant::Memo;
+    const ORACLE_VARIANT: Variant = Variant::Naive;
+
+    fn rules(args: &Rules) -> Result<Rules, RuleError> {
+        match (args.width, args.height) {
+            (1..=MAX_SIDE, 1..=MAX_SIDE) => Ok(*args),
+            _ => Err(RuleError(format!(
+                "--width and --height are 1..={MAX_SIDE}"
+            ))),
+        }
+    }
+    fn flags(rules: &Rules) -> String {
+        format!("--width {} --height {}", rules.width, rules.height)
+    }
+    fn generators(_: &Rules) {}
+    fn oracle_moves(_: &(), board: &Board) -> Vec<Take> {
+        naive::moves(&naive::rows(board))
+            .into_iter()
+            .map(|(x, y)| Take(x, y))
+            .collect()
+    }
+    fn fast_moves(_: &(), board: &Board) -> Vec<Take> {
+        let cells =
+            (0..board.width).flat_map(|x| (0..board.heights[x] as usize).map(move |y| Take(x, y)));
+        cells.filter(|&t| t != Take(0, 0)).collect()
+    }
+    fn apply(_: &Rules, board: &Board, mv: &Take) -> Option<Board> {
+        Some(board.take(mv.0, mv.1))
+    }
+    fn solver(_: &Rules, variant: Variant) -> BoxSolver<Self> {
+        match variant {
+            Variant::Naive => Box::new(naive::Naive::default()),
+            Variant::Memo => Box::new(Memo::default()),
+        }
+    }
+    fn read(rules: &Rules, text: &str) -> Result<Vec<Board>, ParseError> {
+        board::read(rules.width, rules.height, text)
+    }
+    fn write(_: &Rules, boards: &[Board]) -> String {
+        board::write(boards)
+    }
+    fn winner(v: Value) -> Winner {
+        v.for_alice_to_move()
+    }
+    fn smaller(rules: &Rules, board: &Board, _: ShrinkMode) -> Vec<(Rules, Board)> {
+        let gens = Self::fast_moves(&(), board);
+        gens.iter()
+            .rev()
+            .map(|m| (*rules, board.take(m.0, m.1)))
+            .collect()
+    }
+    fn arbitrary_rules(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Rules> {
+        Ok(Rules {
+            width: u.int_in_range(1..=7)?,
+            height: u.int_in_range(1..=7)?,
+        })
+    }
+    fn arbitrary_case(
+        u: &mut arbitrary::Unstructured<'_>,
+        rules: &Rules,
+    ) -> arbitrary::Result<Board> {
+        let mut b = Board::full(rules.width, rules.height);
+        for x in 0..rules.width {
+            let most = if x == 0 {
+                rules.height
+            } else {
+                b.heights[x - 1] as usize
+            };
+            b.heights[x] = u.int_in_range((x == 0) as usize..=most)? as u8;
+        }
+        Ok(b)
+    }
+    fn describe_case(_: &Rules, board: &Board) -> String {
+        format!("{} cells", board.cells())
+    }
+    fn plan(opts: &VerifyOptions) -> Vec<Step<Self>> {
+        let sides = |n| {
+            (1..=n).flat_map(move |w| {
+                (1..=n).map(move |h| Rules {
+                    width: w,
+                    height: h,
+                })
+            })
+        };
+        let every = sides(6).map(|r| Suite {
+            movegen: true,
+            ..Suite::against_oracle(r, every_board(&r), "every board")
+        });
+        let mut rng = gamecheck::rng::from_seed(opts.seed);
+        let big = Rules {
+            width: 7,
+            height: 7,
+        };
+        let random =
+            (0..opts.cases.unwrap_or(2000)).map(|_| Self::random_case(&big, &mut rng, Size::FULL));
+        let random = Suite::against_oracle(big, random.collect(), "random boards");
+        let stealing = NamedCheck {
+            rules: "every rectangle up to 8x8".into(),
+            name: "strategy stealing".into(),
+            run: Box::new(move || {
+                let mut memo = Memo::default();
+                let loss = sides(8)
+                    .filter(|r| r.width * r.height > 1)
+                    .find(|r| memo.solve(&Board::full(r.width, r.height)) != Ok(Value::Win));
+                Outcome::from_result(
+                    loss.map_or(Ok(63), |r| Err(format!("{r} is not a first-player win"))),
+                    "rectangles",
+                )
+            }),
+        };
+        vec![
+            Step::Group(Group {
+                suites: every.collect(),
+                merged: Some("every board, sides 1-6".into()),
+                progress: "boards",
+            }),
+            Step::Group(Group {
+                suites: vec![random],
+                merged: None,
+                progress: "boards",
+            }),
+            Step::Check(stealing),
+        ]
+    }
+}
+
+impl Contest for Chomp {
+    type SizeArgs = NoFlags;
+    type Adapter = GameContest<Self>;
+    type SolveArgs = NoFlags;
+    fn contest(rules: Rules, _: &NoFlags) -> Result<GameContest<Self>, RuleError> {
+        Ok(GameContest::new(rules, 1000))
+    }
+}
+
+impl CliGame for Chomp {
+    fn rules_text() -> &'static str {
+        include_str!("../RULES.md")
+    }
+    fn abilities(a: &mut dyn Abilities<Self>) {
+        a.perft();
+    }
+}
+
+impl Perft for Chomp {
+    type State = Board;
+    type Key = Board;
+    type StartArgs = NoFlags;
+    type Walker = Rules;
+    fn walker(rules: &Rules) -> Rules {
+        *rules
+    }
+    fn default_start(rules: &Rules, _: &NoFlags) -> Result<Board, RuleError> {
+        Ok(Board::full(rules.width, rules.height))
+    }
+    fn state_of(_: &Rules, board: &Board) -> Result<Board, RuleError> {
+        Ok(*board)
+    }
+    fn key(board: &Board) -> Board {
+        *board
+    }
+    fn fast_children(_: &Rules, board: &Board) -> Vec<(Take, Board)> {
+        Self::fast_moves(&(), board)
+            .into_iter()
+            .map(|m| (m, board.take(m.0, m.1)))
+            .collect()
+    }
+    fn oracle_children(_: &Rules, board: &Board) -> Vec<(Take, Board)> {
+        let rows = naive::rows(board);
+        let moves = naive::moves(&rows).into_iter();
+        moves
+            .map(|(x, y)| (Take(x, y), naive::board(&naive::after(&rows, (x, y)))))
+            .collect()
+    }
+}

@@ -1,0 +1,58 @@
+//! The tutorial (`docs/your-own-game.md`) quotes the example crate: each code block whose
+//! first line names a file (`// examples/chomp/src/main.rs`, `# examples/chomp/Cargo.toml`)
+//! must appear in that file exactly as quoted, so the page cannot fall behind the code.
+
+use std::path::Path;
+
+/// The quoted blocks of `text`: (the file named, the quoted text without that line).
+fn quoted_blocks(text: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        if !line.starts_with("```") || line.len() == 3 {
+            continue;
+        }
+        let body: Vec<&str> = lines
+            .by_ref()
+            .take_while(|l| !l.starts_with("```"))
+            .collect();
+        let Some(first) = body.first() else { continue };
+        let named = first
+            .strip_prefix("// ")
+            .or_else(|| first.strip_prefix("# "))
+            .filter(|p| p.starts_with("examples/"));
+        if let Some(path) = named {
+            out.push((path.to_string(), body[1..].join("\n")));
+        }
+    }
+    out
+}
+
+#[test]
+fn every_quoted_block_is_in_the_file_it_names() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let page = std::fs::read_to_string(root.join("docs/your-own-game.md")).unwrap();
+    let blocks = quoted_blocks(&page);
+    assert!(blocks.len() >= 10, "only {} quoted blocks", blocks.len());
+    for (path, quoted) in &blocks {
+        let file =
+            std::fs::read_to_string(root.join(path)).unwrap_or_else(|e| panic!("{path}: {e}"));
+        assert!(
+            file.contains(quoted.as_str()),
+            "docs/your-own-game.md quotes {path}, which no longer holds:\n{quoted}"
+        );
+    }
+}
+
+/// The check can fail: a block changed by one character is not found.
+#[test]
+fn a_changed_block_is_caught() {
+    let page =
+        "```rust\n// examples/chomp/src/main.rs\nfn main() -> std::process::ExitCode {\n```\n";
+    let blocks = quoted_blocks(page);
+    assert_eq!(blocks.len(), 1);
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let file = std::fs::read_to_string(root.join(&blocks[0].0)).unwrap();
+    assert!(file.contains(&blocks[0].1));
+    assert!(!file.contains(&blocks[0].1.replace("ExitCode", "ExitCod")));
+}

@@ -1,0 +1,84 @@
+//! The command line of a one-game binary, as `gamecheck::cli::Cli` builds it: the game's
+//! name may be left out, commands the game does not have are hidden, and messages name
+//! the binary, not gamecheck.
+
+use assert_cmd::Command;
+
+fn chomp() -> Command {
+    Command::cargo_bin("chomp").unwrap()
+}
+
+fn stdout(cmd: &mut Command) -> String {
+    let out = cmd.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn the_game_name_may_be_left_out() {
+    let input = "2\n#.\n##\n\n#.\n#.\n";
+    for args in [
+        &["solve", "--width", "2", "--height", "2"][..],
+        &["solve", "chomp", "--width", "2", "--height", "2"],
+    ] {
+        assert_eq!(
+            stdout(chomp().args(args).write_stdin(input)),
+            "Bob\nAlice\n",
+            "{args:?}"
+        );
+    }
+    let with = stdout(chomp().args(["gen", "chomp", "--seed", "5"]));
+    assert_eq!(stdout(chomp().args(["gen", "--seed", "5"])), with);
+}
+
+#[test]
+fn only_the_games_commands_are_listed() {
+    let help = stdout(chomp().arg("--help"));
+    assert!(help.starts_with("Chomp on a W x H rectangle"), "{help}");
+    for shown in ["solve", "verify", "gen", "stress", "rules", "perft"] {
+        assert!(
+            help.contains(&format!("\n  {shown} ")),
+            "{shown} missing:\n{help}"
+        );
+    }
+    for hidden in ["period", "values", "count", "table"] {
+        assert!(
+            !help.contains(&format!("\n  {hidden} ")),
+            "{hidden} listed:\n{help}"
+        );
+    }
+    assert!(help.contains("Usage: chomp <COMMAND>"), "{help}");
+}
+
+#[test]
+fn messages_name_the_binary() {
+    let out = chomp()
+        .args([
+            "stress", "--seed", "1", "--rounds", "3", "--", "sh", "-c", "echo Bob",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout) + String::from_utf8_lossy(&out.stderr);
+    assert!(
+        text.contains("replay the round's input: chomp gen chomp --width 4 --height 3"),
+        "{text}"
+    );
+    assert!(!text.contains("gamecheck"), "{text}");
+}
+
+#[test]
+fn perft_counts_from_the_full_board() {
+    // 2 x 2: three first moves; after (1, 2) or (2, 1) a row or column of two (one move
+    // each), after (2, 2) the L of three (two moves): 1 + 1 + 2 = 4 lines of two moves
+    let fast = stdout(chomp().args(["perft", "--width", "2", "--height", "2", "--depth", "2"]));
+    assert_eq!(fast, "total: 4\n");
+    let naive = stdout(chomp().args([
+        "perft", "--width", "2", "--height", "2", "--depth", "2", "--solver", "naive",
+    ]));
+    assert_eq!(naive, fast);
+}

@@ -32,11 +32,12 @@ pub struct Ability {
     pub augment: AugmentFn,
     /// Runs the command.
     pub run: RunFn,
-    /// The game's line in the command's `--help` when it is not [`Game::ABOUT`].
+    /// The game's line in the command's `--help` when it is not [`Game::ABOUT`](crate::game::Game::ABOUT).
     pub about: Option<&'static str>,
 }
 
-/// One game of the list, type-erased: see the [module docs](self).
+/// One game of the list, type-erased: its name, its help line, and for each command it
+/// has the functions that add its flags and run it ([`Ability`]).
 #[derive(Clone)]
 pub struct Entry {
     /// The name on the command line (`Game::NAME`).

@@ -1,7 +1,7 @@
 //! The command line as a library (feature `cli`): a binary names its games once and
 //! gets every command for them — `solve`, `verify`, `gen`, `stress`, `rules`,
 //! `completions`, and `perft`, `period`, `values`, `count`, `table` for the games that
-//! register them ([`CliGame::abilities`](crate::game::CliGame::abilities)).
+//! register them ([`crate::game::CliGame::abilities`]).
 //!
 //! ```ignore
 //! // src/main.rs of a binary whose game, `MyGame`, implements `gamecheck::game::CliGame`

@@ -39,7 +39,7 @@ fn every_quoted_block_is_in_the_file_it_names() {
             std::fs::read_to_string(root.join(path)).unwrap_or_else(|e| panic!("{path}: {e}"));
         assert!(
             file.contains(quoted.as_str()),
-            "docs/your-own-game.md quotes {path}, which no longer holds:\n{quoted}"
+            "docs/your-own-game.md quotes {path}, which no longer holds (scripts/refresh_tutorial.py re-quotes it):\n{quoted}"
         );
     }
 }

@@ -246,19 +246,32 @@ pub trait Contest: Game {
         Ok(Self::solver(rules, variant))
     }
 
+    /// The most cases gamecheck puts in one input of this game (at most the contest's
+    /// limit on T): `stress --cases` is capped at it, and shrinking runs up to that many
+    /// candidates at once. 1,000 by default.
+    const MAX_BATCH: usize = 1000;
+
     /// The adapter for `rules` and the size flags.
     ///
     /// # Errors
     /// A size flag outside its range (the message names the flag).
     fn contest(rules: Self::Rules, size: &Self::SizeArgs) -> Result<Self::Adapter, RuleError>;
 
-    /// A random case of `rules` at `size`, drawn from `rng` only (same state, same case):
-    /// what [`crate::stress::GameContest`] generates for `gen` and `stress`.
+    /// A random case of `rules` at `size`, steered by the size flags, drawn from `rng`
+    /// only (same state, same case): what [`crate::stress::GameContest`] generates for
+    /// `gen` and `stress`. Draw with [`rand::Rng`](crate::rand::Rng) (re-exported as
+    /// `gamecheck::rand`). Bugs show on small cases: a generator that still makes small
+    /// ones at full size (a size drawn log-uniformly, say) finds them in more rounds.
     ///
-    /// The default feeds [`Game::arbitrary_case`] with random bytes, `16 + 240·scale`
-    /// of them (doubled until it yields a case), so larger sizes give the generator
-    /// more to draw from.
-    fn random_case(rules: &Self::Rules, rng: &mut crate::rng::Rng, size: Size) -> Self::Case {
+    /// The default ignores the flags and feeds [`Game::arbitrary_case`] with random
+    /// bytes, `16 + 240·scale` of them (doubled until it yields a case), so larger sizes
+    /// give the generator more to draw from.
+    fn random_case(
+        rules: &Self::Rules,
+        _flags: &Self::SizeArgs,
+        rng: &mut crate::rng::Rng,
+        size: Size,
+    ) -> Self::Case {
         use rand::RngCore as _;
         let mut len = 16 + (240.0 * size.scale.clamp(0.0, 1.0)) as usize;
         loop {

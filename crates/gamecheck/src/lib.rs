@@ -37,3 +37,8 @@ pub mod perft;
 pub mod rng;
 pub mod solver;
 pub mod stress;
+
+/// The `rand` crate this library draws its seeded cases with (`rng::Rng` is its
+/// ChaCha8): `use gamecheck::rand::Rng as _;` to draw from it in
+/// `Contest::random_case`.
+pub use rand;

@@ -44,7 +44,8 @@ impl std::fmt::Display for Suggestion {
 /// A solver is built for one rule set and may keep a memo across calls; every answer it
 /// gives must be exact.
 pub trait Solver<P: ?Sized, O> {
-    /// The name used on the command line (`naive`, `bitmask`, `table`, …).
+    /// The name used on the command line (`naive`, `bitmask`, `table`, …): the
+    /// `--solver` value of its variant (the reports and refusals name it so).
     fn name(&self) -> &'static str;
 
     /// The exact outcome of `position`.

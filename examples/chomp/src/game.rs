@@ -169,8 +169,8 @@ impl Game for Chomp {
             width: 7,
             height: 7,
         };
-        let random =
-            (0..opts.cases.unwrap_or(2000)).map(|_| Self::random_case(&big, &mut rng, Size::FULL));
+        let random = (0..opts.cases.unwrap_or(2000))
+            .map(|_| Self::random_case(&big, &NoFlags {}, &mut rng, Size::FULL));
         let random = Suite::against_oracle(big, random.collect(), "random boards");
         let stealing = NamedCheck {
             rules: "every rectangle up to 8x8".into(),
@@ -206,8 +206,8 @@ impl Contest for Chomp {
     type SizeArgs = NoFlags;
     type Adapter = GameContest<Self>;
     type SolveArgs = NoFlags;
-    fn contest(rules: Rules, _: &NoFlags) -> Result<GameContest<Self>, RuleError> {
-        Ok(GameContest::new(rules, 1000))
+    fn contest(rules: Rules, flags: &NoFlags) -> Result<GameContest<Self>, RuleError> {
+        Ok(GameContest::new(rules, flags))
     }
 }
 

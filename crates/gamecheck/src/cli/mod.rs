@@ -292,12 +292,13 @@ fn arguments() -> Vec<std::ffi::OsString> {
 fn run() -> ExitCode {
     use clap::FromArgMatches as _;
     let cmd = command();
+    let args = arguments();
     let cli = match cmd
-        .try_get_matches_from(arguments())
+        .try_get_matches_from(&args)
         .and_then(|m| CommandLine::from_arg_matches(&m))
     {
         Ok(cli) => cli,
-        Err(e) => tips::exit(e),
+        Err(e) => tips::exit(e, &args),
     };
     match dispatch(cli) {
         Ok(code) => code,

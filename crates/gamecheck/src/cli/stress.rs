@@ -25,10 +25,8 @@ pub struct StressCommon {
     /// full-size cases.
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub rounds: u64,
-    /// Cases in the largest inputs, capped at the most gamecheck puts in one input (the
-    /// contest's T limit: marble 200, paint 74, sevens 100; octal 1,000, below its T
-    /// limit of 100,000, so shrinking's batches stay quick); a capped value is said on
-    /// stderr.
+    /// Cases in the largest inputs, capped at the most gamecheck puts in one input of
+    /// the game (at most the contest's T limit); a capped value is said on stderr.
     #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub cases: u64,
     /// Seed of the run, at most 2^53 − 1 (default: a fresh one); printed on stderr at
@@ -88,6 +86,13 @@ impl super::games::Kind for Stress {
     const NAME: &'static str = "stress";
 }
 
+fn augment<G: Contest>(cmd: clap::Command) -> clap::Command {
+    augment_with::<StressArgs<G>>(cmd).mut_arg("cases", |a| {
+        let help = a.get_help().map(ToString::to_string).unwrap_or_default();
+        a.help(format!("{help}; for {}: at most {}", G::NAME, G::MAX_BATCH))
+    })
+}
+
 fn run_stress<G: Contest>(m: &clap::ArgMatches) -> Result<ExitCode, Failure> {
     stress::<G>(&parsed(m)?)
 }
@@ -95,7 +100,7 @@ fn run_stress<G: Contest>(m: &clap::ArgMatches) -> Result<ExitCode, Failure> {
 /// `stress` for game `G`.
 pub fn ability<G: Contest>() -> Ability {
     Ability {
-        augment: augment_with::<StressArgs<G>>,
+        augment: augment::<G>,
         run: run_stress::<G>,
         about: None,
     }
@@ -452,9 +457,8 @@ fn write_report<G: ContestGame>(
     let prog = super::name();
     let _ = writeln!(
         s,
-        "replay the round's input: {prog} gen {} {} --cases {} --seed {} --scale {}",
-        game.name(),
-        game.flags(),
+        "replay the round's input: {prog} gen {} --cases {} --seed {} --scale {}",
+        [game.name(), game.flags().as_str()].join(" ").trim_end(),
         r.cases,
         r.seed,
         r.size.scale

@@ -7,8 +7,9 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 
 /// Prints `error` with a tip when one applies, and exits (2 for an error; 0 for `--help`
 /// and `--version`, which clap reports through the same path).
-pub fn exit(mut error: clap::Error) -> ! {
-    let args: Vec<String> = std::env::args_os()
+pub fn exit(mut error: clap::Error, args: &[std::ffi::OsString]) -> ! {
+    let args: Vec<String> = args
+        .iter()
         .skip(1)
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
@@ -33,7 +34,7 @@ fn tip(error: &clap::Error, args: &[String]) -> Option<String> {
         ("verify", ErrorKind::UnknownArgument) => {
             let game = invalid?;
             (game == "all" || super::games::game(game).is_some()).then(|| {
-                format!("to choose the game, use `--game {game}`: gamecheck verify --game {game}")
+                format!("to choose the game, use `--game {game}`: {prog} verify --game {game}")
             })
         }
         ("stress", ErrorKind::UnknownArgument) => {

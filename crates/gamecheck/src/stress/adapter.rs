@@ -3,36 +3,39 @@
 
 use super::{ContestGame, Size};
 use crate::error::ParseError;
-use crate::game::{BoxSolver, Contest, Game, ShrinkMode};
+use crate::game::{BoxSolver, Contest, ShrinkMode};
 use crate::outcome::Winner;
 use crate::rng::Rng;
 
 /// A contest adapter for game `G` under one rule set, with nothing written by the game:
 ///
-/// - cases from [`Contest::random_case`], the input from [`Game::write`] and read back
-///   with [`Game::read`];
-/// - our answers from the game's default solver ([`Game::DEFAULT_VARIANT`]), checked by
+/// - cases from [`Contest::random_case`], the input from
+///   [`Game::write`](crate::game::Game::write) and read back with
+///   [`Game::read`](crate::game::Game::read);
+/// - our answers from the game's default solver
+///   ([`Game::DEFAULT_VARIANT`](crate::game::Game::DEFAULT_VARIANT)), checked by
 ///   the oracle on every case the oracle does not refuse (a disagreement is an error of
 ///   ours, never charged to the program under test);
 /// - an output line is `Alice` or `Bob` (or `Draw`, when [`GameContest::with_draws`]),
-///   exactly; shrinking follows [`Game::smaller`] with the rules kept.
-pub struct GameContest<G: Game> {
+///   exactly; shrinking follows [`Game::smaller`](crate::game::Game::smaller) with the
+///   rules kept.
+pub struct GameContest<G: Contest> {
     rules: G::Rules,
-    max_batch: usize,
+    flags: G::SizeArgs,
     draws: bool,
     fast: BoxSolver<G>,
     oracle: BoxSolver<G>,
 }
 
-impl<G: Game> GameContest<G> {
-    /// The adapter for `rules`, with at most `max_batch` cases in one input (the
-    /// contest's limit on T; shrinking runs up to that many candidates at once).
-    pub fn new(rules: G::Rules, max_batch: usize) -> Self {
+impl<G: Contest> GameContest<G> {
+    /// The adapter for `rules` and the size flags (handed to [`Contest::random_case`]),
+    /// with at most [`Contest::MAX_BATCH`] cases in one input.
+    pub fn new(rules: G::Rules, flags: &G::SizeArgs) -> Self {
         GameContest {
             fast: G::solver(&rules, G::DEFAULT_VARIANT),
             oracle: G::solver(&rules, G::ORACLE_VARIANT),
             rules,
-            max_batch: max_batch.max(1),
+            flags: flags.clone(),
             draws: false,
         }
     }
@@ -62,11 +65,11 @@ impl<G: Contest> ContestGame for GameContest<G> {
     }
 
     fn max_batch(&self) -> usize {
-        self.max_batch
+        G::MAX_BATCH.max(1)
     }
 
     fn generate(&self, rng: &mut Rng, size: Size) -> G::Case {
-        G::random_case(&self.rules, rng, size)
+        G::random_case(&self.rules, &self.flags, rng, size)
     }
 
     fn write_input(&self, cases: &[G::Case]) -> String {

@@ -416,6 +416,7 @@ impl Game for MarbleGame {
 }
 
 impl Contest for MarbleGame {
+    const MAX_BATCH: usize = super::contest::MAX_T;
     type SizeArgs = SizeArgs;
     type Adapter = Marble;
     type SolveArgs = SolveArgs;

@@ -549,6 +549,7 @@ impl Game for OctalGame {
 }
 
 impl Contest for OctalGame {
+    const MAX_BATCH: usize = super::contest::MAX_BATCH;
     type SolveArgs = gamecheck::game::NoSolveArgs;
     type SizeArgs = SizeArgs;
     type Adapter = Octal;

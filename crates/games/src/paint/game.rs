@@ -436,6 +436,7 @@ impl Game for PaintGame {
 }
 
 impl Contest for PaintGame {
+    const MAX_BATCH: usize = super::contest::MAX_T;
     type SolveArgs = gamecheck::game::NoSolveArgs;
     type SizeArgs = SizeArgs;
     type Adapter = Paint;

@@ -483,6 +483,7 @@ impl Game for SevensGame {
 }
 
 impl Contest for SevensGame {
+    const MAX_BATCH: usize = super::contest::MAX_T;
     type SolveArgs = gamecheck::game::NoSolveArgs;
     type SizeArgs = SizeArgs;
     type Adapter = Sevens;

@@ -23,7 +23,6 @@ pub mod periodic;
 pub mod props;
 pub mod shrink;
 
-use gamecheck::outcome::Value;
 use std::fmt;
 
 pub use game::{PaintGame, Variant};
@@ -243,16 +242,6 @@ impl fmt::Display for Position {
         } else {
             write!(f, "N = {}, {} painted cells", self.n, self.painted.len())
         }
-    }
-}
-
-/// The value for the player to move of a position whose Grundy value is `g`
-/// (Sprague–Grundy: non-zero ⇔ N-position).
-pub fn value_of_grundy(g: u32) -> Value {
-    if g != 0 {
-        Value::Win
-    } else {
-        Value::Loss
     }
 }
 

@@ -500,6 +500,14 @@ mod tests {
             period_proof(&table, Some(real), t, g_of, 2, |n| oracle(n).map(|g| g ^ 1)),
             "g(1) = 8 computed, the oracle's mex recursion says Some(9)",
         );
+        // the oracle's heaps may reach past the table and the proof: g is computed
+        // that far, and the last heap is compared too
+        fails(
+            period_proof(&table, Some(real), t, g_of, 40, |n| {
+                oracle(n).map(|g| g ^ u32::from(n == 40))
+            }),
+            "g(40) = 1 computed, the oracle's mex recursion says Some(0)",
+        );
         fails(
             period_proof(&table, Some(real), t, |len| g_of(len - 1), 2, oracle),
             "g computed independently has 31 values, not the 32 asked for",

@@ -411,8 +411,8 @@ impl<G: Game> GeneratorsOf<G> {
 /// ([`movegen_agrees`]) along [`Game::smaller`] (the rules may shrink too) to a local
 /// minimum, and describes it for a regression test: solver `movegen`, the rules with
 /// their flags, the contest input (T = 1), and as `expected` and `got` the oracle's and
-/// the fast generator's moves, sorted (`2 moves: a, b`; a repeated move shows twice);
-/// no best move.
+/// the fast generator's moves, sorted (`[a, b]`, `[]` for none; a repeated move shows
+/// twice); no best move.
 pub fn shrink_movegen_failure<G: Game>(rules: &G::Rules, case: G::Case) -> Failure {
     let mut gens = GeneratorsOf::<G>(Vec::new());
     let (rules, small) = shrink(
@@ -424,11 +424,7 @@ pub fn shrink_movegen_failure<G: Game>(rules: &G::Rules, case: G::Case) -> Failu
     let list = |mut moves: Vec<G::Move>| {
         moves.sort();
         let names: Vec<String> = moves.iter().map(ToString::to_string).collect();
-        match names.len() {
-            0 => "no move".to_string(),
-            1 => format!("1 move: {}", names[0]),
-            n => format!("{n} moves: {}", names.join(", ")),
-        }
+        format!("[{}]", names.join(", "))
     };
     Failure {
         game: G::NAME.into(),

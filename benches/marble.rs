@@ -4,6 +4,7 @@
 //! Run: `cargo bench --bench marble`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use gamecheck::game::solve_cases_with;
 use gamecheck::game::variant_name;
 use gamecheck::outcome::{Value, Winner};
 use gamecheck::solver::Solver;
@@ -13,7 +14,7 @@ use gamecheck_games::marble::geometry::Layout;
 use gamecheck_games::marble::movegen::MoveGen;
 use gamecheck_games::marble::naive::Naive;
 use gamecheck_games::marble::table::{Table, TableSolver};
-use gamecheck_games::marble::{solve_all, LineSet, Play, Position, Rules};
+use gamecheck_games::marble::{LineSet, MarbleGame, Play, Position, Rules};
 use std::hint::black_box;
 use std::sync::Arc;
 
@@ -96,7 +97,8 @@ fn batch(seed: u64) -> Vec<Position> {
 fn answer_batch(c: &mut Criterion) {
     let rules = Rules::standard();
     let positions = batch(2026);
-    let expected: Vec<Winner> = solve_all(&mut Naive::new(&rules), &positions).unwrap();
+    let expected: Vec<Winner> =
+        solve_cases_with::<MarbleGame>(&mut Naive::new(&rules), &positions).unwrap();
     let mut g = c.benchmark_group("marble/answer_200");
     g.throughput(Throughput::Elements(positions.len() as u64));
     g.sample_size(10);
@@ -105,7 +107,8 @@ fn answer_batch(c: &mut Criterion) {
         g.bench_function(BenchmarkId::new("fresh", variant_name(v)), |b| {
             b.iter(|| {
                 let mut s = gamecheck_games::marble::game::solver(&rules, v);
-                let got = solve_all(s.as_mut(), black_box(&positions)).unwrap();
+                let got =
+                    solve_cases_with::<MarbleGame>(s.as_mut(), black_box(&positions)).unwrap();
                 assert_eq!(got, expected);
             })
         });
@@ -114,7 +117,7 @@ fn answer_batch(c: &mut Criterion) {
     g.sample_size(100);
     g.bench_function(BenchmarkId::new("lookup", "table"), |b| {
         b.iter(|| {
-            let got = solve_all(&mut warm, black_box(&positions)).unwrap();
+            let got = solve_cases_with::<MarbleGame>(&mut warm, black_box(&positions)).unwrap();
             assert_eq!(got, expected);
         })
     });

@@ -16,11 +16,12 @@
 //! Run: `cargo bench --bench paint -- --warm-up-time 1 --measurement-time 3`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use gamecheck::game::solve_cases_with;
 use gamecheck::game::variant_name;
 use gamecheck::outcome::Winner;
 use gamecheck_games::paint::grundy::Grundy;
 use gamecheck_games::paint::periodic::Periodic;
-use gamecheck_games::paint::{format, game, solve_all, Cell, Position, Variant};
+use gamecheck_games::paint::{format, game, Cell, PaintGame, Position, Variant};
 use rand::Rng;
 use std::collections::HashSet;
 use std::hint::black_box;
@@ -50,19 +51,21 @@ fn contest_input() -> Vec<Position> {
 
 fn contest(c: &mut Criterion) {
     let positions = contest_input();
-    let expected: Vec<Winner> = solve_all(&mut Grundy::new(), &positions).unwrap();
+    let expected: Vec<Winner> =
+        solve_cases_with::<PaintGame>(&mut Grundy::new(), &positions).unwrap();
     let mut g = c.benchmark_group("paint/contest_74x4747");
     g.throughput(Throughput::Elements(positions.len() as u64));
     let mut periodic = Periodic::new();
     g.bench_function("periodic", |b| {
         b.iter(|| {
-            let got = solve_all(&mut periodic, black_box(&positions)).unwrap();
+            let got = solve_cases_with::<PaintGame>(&mut periodic, black_box(&positions)).unwrap();
             assert_eq!(got, expected);
         })
     });
     g.bench_function("periodic+proof", |b| {
         b.iter(|| {
-            let got = solve_all(&mut Periodic::new(), black_box(&positions)).unwrap();
+            let got =
+                solve_cases_with::<PaintGame>(&mut Periodic::new(), black_box(&positions)).unwrap();
             assert_eq!(got, expected);
         })
     });
@@ -70,14 +73,14 @@ fn contest(c: &mut Criterion) {
     g.bench_function("grundy", |b| {
         b.iter(|| {
             let mut s = game::solver(Variant::Grundy);
-            let got = solve_all(s.as_mut(), black_box(&positions)).unwrap();
+            let got = solve_cases_with::<PaintGame>(s.as_mut(), black_box(&positions)).unwrap();
             assert_eq!(got, expected);
         })
     });
     g.bench_function("grundy+table_to_4747", |b| {
         b.iter(|| {
             let mut s = Grundy::with_table(4748);
-            let got = solve_all(&mut s, black_box(&positions)).unwrap();
+            let got = solve_cases_with::<PaintGame>(&mut s, black_box(&positions)).unwrap();
             assert_eq!(got, expected);
         })
     });
@@ -120,7 +123,7 @@ fn huge(c: &mut Criterion) {
     let mut periodic = Periodic::new();
     g.bench_function("periodic", |b| {
         b.iter(|| {
-            let got = solve_all(&mut periodic, black_box(&p)).unwrap();
+            let got = solve_cases_with::<PaintGame>(&mut periodic, black_box(&p)).unwrap();
             assert_eq!(got, vec![Winner::Bob]);
         })
     });
@@ -135,7 +138,7 @@ fn oracle(c: &mut Criterion) {
             Position::new(8, random_cells(&mut rng, 8, m)).unwrap()
         })
         .collect();
-    let expected = solve_all(&mut Periodic::new(), &positions).unwrap();
+    let expected = solve_cases_with::<PaintGame>(&mut Periodic::new(), &positions).unwrap();
     let mut g = c.benchmark_group("paint/oracle_n8");
     g.throughput(Throughput::Elements(positions.len() as u64));
     g.sample_size(10);
@@ -143,7 +146,7 @@ fn oracle(c: &mut Criterion) {
         g.bench_function(BenchmarkId::new("fresh", variant_name(v)), |b| {
             b.iter(|| {
                 let mut s = game::solver(v);
-                let got = solve_all(s.as_mut(), black_box(&positions)).unwrap();
+                let got = solve_cases_with::<PaintGame>(s.as_mut(), black_box(&positions)).unwrap();
                 assert_eq!(got, expected);
             })
         });

@@ -6,13 +6,14 @@
 //! at most 0.5 ms (median over the 40 deals of the batch).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use gamecheck::game::solve_cases_with;
 use gamecheck::game::{fast_variants, variant_name};
 use gamecheck::outcome::Winner;
 use gamecheck::solver::Solver;
 use gamecheck_games::sevens::memo::Memo;
 use gamecheck_games::sevens::props::random_deal;
 use gamecheck_games::sevens::table::Table;
-use gamecheck_games::sevens::{game, solve_all, Deal, Rules, SevensGame, Stuck, Variant};
+use gamecheck_games::sevens::{game, Deal, Rules, SevensGame, Stuck, Variant};
 use std::hint::black_box;
 
 /// Deals in the standard batch.
@@ -30,8 +31,10 @@ fn standard_deals(c: &mut Criterion) {
     for stuck in Stuck::ALL {
         let rules = Rules::standard_with(stuck);
         let deals = batch(&rules, 2026, DEALS);
-        let by_memo: Vec<Winner> = solve_all(&mut Memo::new(&rules), &deals).unwrap();
-        let by_table: Vec<Winner> = solve_all(&mut Table::new(&rules), &deals).unwrap();
+        let by_memo: Vec<Winner> =
+            solve_cases_with::<SevensGame>(&mut Memo::new(&rules), &deals).unwrap();
+        let by_table: Vec<Winner> =
+            solve_cases_with::<SevensGame>(&mut Table::new(&rules), &deals).unwrap();
         assert_eq!(by_memo, by_table, "memo and table disagree under {rules}");
         let mut g = c.benchmark_group(format!("sevens/standard_{}_40_deals", stuck.name()));
         g.throughput(Throughput::Elements(DEALS as u64));
@@ -39,7 +42,7 @@ fn standard_deals(c: &mut Criterion) {
         let mut memo = Memo::new(&rules);
         g.bench_function("memo", |b| {
             b.iter(|| {
-                let got = solve_all(&mut memo, black_box(&deals)).unwrap();
+                let got = solve_cases_with::<SevensGame>(&mut memo, black_box(&deals)).unwrap();
                 assert_eq!(got, by_table);
             })
         });
@@ -47,7 +50,7 @@ fn standard_deals(c: &mut Criterion) {
         let _ = table.solve(&deals[0]);
         g.bench_function("table", |b| {
             b.iter(|| {
-                let got = solve_all(&mut table, black_box(&deals)).unwrap();
+                let got = solve_cases_with::<SevensGame>(&mut table, black_box(&deals)).unwrap();
                 assert_eq!(got, by_memo);
             })
         });
@@ -59,7 +62,8 @@ fn standard_deals(c: &mut Criterion) {
 fn one_standard_deal(c: &mut Criterion) {
     let rules = Rules::standard();
     let deals = batch(&rules, 2026, DEALS);
-    let expected: Vec<Winner> = solve_all(&mut Memo::new(&rules), &deals).unwrap();
+    let expected: Vec<Winner> =
+        solve_cases_with::<SevensGame>(&mut Memo::new(&rules), &deals).unwrap();
     let mut table = Table::new(&rules);
     let mut g = c.benchmark_group("sevens/standard_lose_one_deal");
     g.sample_size(40);
@@ -99,7 +103,8 @@ fn small_decks(c: &mut Criterion) {
     for (suits, ranks) in [(2usize, 6u8), (3, 6), (4, 4)] {
         let rules = Rules::new(suits, ranks, None, Stuck::Lose).unwrap();
         let deals = batch(&rules, 7, DEALS);
-        let expected: Vec<Winner> = solve_all(&mut Table::new(&rules), &deals).unwrap();
+        let expected: Vec<Winner> =
+            solve_cases_with::<SevensGame>(&mut Table::new(&rules), &deals).unwrap();
         // the oracle and every fast variant (a new variant is benched with no edit here)
         let mut variants = vec![Variant::Naive];
         variants.extend(fast_variants::<SevensGame>());
@@ -108,7 +113,8 @@ fn small_decks(c: &mut Criterion) {
             g.bench_function(BenchmarkId::new(&name, format!("{suits}x{ranks}")), |b| {
                 b.iter(|| {
                     let mut s = game::solver(&rules, v);
-                    let got = solve_all(s.as_mut(), black_box(&deals)).unwrap();
+                    let got =
+                        solve_cases_with::<SevensGame>(s.as_mut(), black_box(&deals)).unwrap();
                     assert_eq!(got, expected);
                 })
             });

@@ -1,12 +1,13 @@
 //! The fast marble solvers against the oracle, and the samples.
 
+use gamecheck::game::solve_cases_with;
 use gamecheck::harness::{Report, VerifyOptions};
 use gamecheck::outcome::{Value, Winner};
 use gamecheck::solver::{Solver, Suggestion};
 use gamecheck_games::marble::bitmask::Bitmask;
 use gamecheck_games::marble::naive::Naive;
 use gamecheck_games::marble::table::TableSolver;
-use gamecheck_games::marble::{format, solve_all, Line, LineSet, Play, Position, Rules};
+use gamecheck_games::marble::{format, Line, LineSet, MarbleGame, Play, Position, Rules};
 
 fn sample(name: &str) -> (Vec<Position>, Vec<Winner>) {
     let input = std::fs::read_to_string(format!("tests/data/{name}.in")).unwrap();
@@ -36,7 +37,7 @@ fn samples_with_every_solver() {
         ];
         for s in &mut solvers {
             assert_eq!(
-                solve_all(s.as_mut(), &positions).unwrap(),
+                solve_cases_with::<MarbleGame>(s.as_mut(), &positions).unwrap(),
                 expected,
                 "{name}: {}",
                 s.name()

@@ -3,6 +3,7 @@
 //! shrinking.
 
 use clap::ValueEnum as _;
+use gamecheck::game::solve_cases_with;
 use gamecheck::harness::driver::shrink_failure;
 use gamecheck::harness::shrink;
 use gamecheck::outcome::{Value, Winner};
@@ -10,7 +11,7 @@ use gamecheck_games::paint::game::{self, every_position, Rules};
 use gamecheck_games::paint::naive::Naive;
 use gamecheck_games::paint::periodic::Periodic;
 use gamecheck_games::paint::shrink::smaller_positions;
-use gamecheck_games::paint::{format, solve_all, Cell, PaintGame, Position, Variant};
+use gamecheck_games::paint::{format, Cell, PaintGame, Position, Variant};
 
 #[test]
 fn the_sample_through_the_library() {
@@ -19,7 +20,7 @@ fn the_sample_through_the_library() {
     let positions = format::read(&input).unwrap();
     for &v in Variant::value_variants() {
         let mut solver = game::solver(v);
-        let answers = solve_all(solver.as_mut(), &positions).unwrap();
+        let answers = solve_cases_with::<PaintGame>(solver.as_mut(), &positions).unwrap();
         assert_eq!(format::write_answers(&answers), expected, "{v:?}");
     }
 }
@@ -70,7 +71,10 @@ fn half_painted_columns_are_single_cells_not_walls() {
     let p = Position::from_rows("#.#", "...").unwrap();
     let winners: Vec<Winner> = Variant::value_variants()
         .iter()
-        .map(|&v| solve_all(game::solver(v).as_mut(), std::slice::from_ref(&p)).unwrap()[0])
+        .map(|&v| {
+            solve_cases_with::<PaintGame>(game::solver(v).as_mut(), std::slice::from_ref(&p))
+                .unwrap()[0]
+        })
         .collect();
     assert!(winners.iter().all(|&w| w == Winner::Bob), "{winners:?}");
     // a lone cell next to runs: its value 1 is XORed in (the oracle's Grundy value)

@@ -2,7 +2,8 @@
 //! line with each solver that takes the standard deck, and through the library.
 
 use assert_cmd::Command;
-use gamecheck_games::sevens::{format, game, solve_all, Rules, Variant};
+use gamecheck::game::solve_cases_with;
+use gamecheck_games::sevens::{format, game, Rules, SevensGame, Variant};
 
 const SAMPLE_IN: &str = include_str!("data/sevens_sample.in");
 const SAMPLE_OUT: &str = include_str!("data/sevens_sample.out");
@@ -43,7 +44,7 @@ fn the_library_gives_the_sample_answers() {
     assert_eq!(deals.len(), 6);
     for v in [Variant::Memo, Variant::Table] {
         let mut s = game::solver(&rules, v);
-        let answers = solve_all(s.as_mut(), &deals).unwrap();
+        let answers = solve_cases_with::<SevensGame>(s.as_mut(), &deals).unwrap();
         assert_eq!(format::write_answers(&answers), SAMPLE_OUT, "{v:?}");
     }
 }

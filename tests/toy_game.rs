@@ -13,8 +13,8 @@ use std::collections::HashMap;
 use std::fmt;
 
 /// The game; `WRONG` plants a bug outside the solvers too: the fast generator also
-/// offers "take 4", and the suites are reported merged (to check both paths of the
-/// driver).
+/// offers "take 4", and the heaps are two suites reported merged (to check both paths
+/// of the driver): heaps below 10, where the buggy variant is right, then the rest.
 #[derive(Debug, Clone, Copy)]
 struct Subtraction<const WRONG: bool = false>;
 
@@ -232,10 +232,29 @@ impl<const WRONG: bool> Game for Subtraction<WRONG> {
                 }),
             }),
             Step::Group(Group {
-                suites: vec![Suite {
-                    movegen: true,
-                    ..Suite::against_oracle(rules, (0..200).rev().collect(), "every heap < 200")
-                }],
+                suites: if WRONG {
+                    vec![
+                        Suite {
+                            label: "heaps < 10".into(),
+                            movegen: true,
+                            ..Suite::against_oracle(
+                                rules.clone(),
+                                (0..10).rev().collect(),
+                                "every heap",
+                            )
+                        },
+                        Suite {
+                            label: "heaps 10..200".into(),
+                            movegen: true,
+                            ..Suite::against_oracle(rules, (10..200).rev().collect(), "every heap")
+                        },
+                    ]
+                } else {
+                    vec![Suite {
+                        movegen: true,
+                        ..Suite::against_oracle(rules, (0..200).rev().collect(), "every heap < 200")
+                    }]
+                },
                 merged: WRONG.then(|| "every heap, merged".to_string()),
                 progress: "heaps",
             }),
@@ -275,6 +294,14 @@ fn the_generic_driver_checks_a_game_it_has_never_seen() {
         buggy.mismatches,
         (10..200).filter(|n| n % 4 == 2).count() as u64
     );
+    // the failing row's note is its own first mismatch, not the oracle's time
+    assert_eq!(
+        buggy.detail.as_deref(),
+        Some(
+            "first mismatch at case 2 (a heap of 198): expected Alice (win (N-position)), \
+             got Bob (loss (P-position))"
+        )
+    );
     assert!(!report.ok);
     // shrunk from the first mismatch met (heap 198) to the smallest failing heap
     assert_eq!(report.failures.len(), 1);
@@ -287,11 +314,9 @@ fn the_generic_driver_checks_a_game_it_has_never_seen() {
     assert_eq!(f.best_move.as_deref(), Some("take 2"));
 }
 
-/// The driver's other paths: a wrong fast move generator is counted heap by heap, and a
-/// merged group reports under its own label, with the failure's detail on a failing
-/// row and the suite count on a clean one.
-#[test]
-fn the_driver_counts_wrong_moves_and_reports_merged_groups() {
+/// The report of the planted game: a wrong generator and a buggy variant, two suites
+/// merged into one row per solver.
+fn planted_report() -> Report {
     let opts = VerifyOptions {
         seed: 1,
         cases: None,
@@ -299,13 +324,31 @@ fn the_driver_counts_wrong_moves_and_reports_merged_groups() {
     };
     let mut report = Report::new(1);
     driver::verify::<Subtraction<true>>(&opts, &mut report);
-    let row = |solver: &str| {
-        report
-            .rows
-            .iter()
-            .find(|r| r.solver == solver)
-            .unwrap_or_else(|| panic!("no row for {solver}: {:?}", report.rows))
-    };
+    report
+}
+
+fn row_of<'a>(report: &'a Report, solver: &str) -> &'a gamecheck::harness::Row {
+    report
+        .rows
+        .iter()
+        .find(|r| r.solver == solver)
+        .unwrap_or_else(|| panic!("no row for {solver}: {:?}", report.rows))
+}
+
+fn failure_of<'a>(report: &'a Report, solver: &str) -> &'a gamecheck::harness::Failure {
+    report
+        .failures
+        .iter()
+        .find(|f| f.solver == solver)
+        .unwrap_or_else(|| panic!("no failure of {solver}: {:?}", report.failures))
+}
+
+/// The driver's other paths: a wrong fast move generator is counted heap by heap, and a
+/// merged group reports under its own label, with the suite count on a clean row.
+#[test]
+fn the_driver_counts_wrong_moves_and_reports_merged_groups() {
+    let report = planted_report();
+    let row = |solver: &str| row_of(&report, solver);
     // "take 4" is offered at every heap of 4 or more: 196 of the heaps 0..200
     assert_eq!(
         (row("movegen").checked, row("movegen").mismatches),
@@ -315,12 +358,10 @@ fn the_driver_counts_wrong_moves_and_reports_merged_groups() {
         assert_eq!(row(solver).rules, "every heap, merged");
     }
     let clean = row("formula").detail.clone().unwrap_or_default();
-    assert!(clean.starts_with("1 suites, seconds summed"), "{clean}");
-    let failing = row("buggy").detail.clone().unwrap_or_default();
-    assert!(!failing.contains("seconds summed"), "{failing}");
+    assert!(clean.starts_with("2 suites, seconds summed"), "{clean}");
     // shrinking met two rule sets, each answered by its own oracle: from heap 198 to
     // heap 10, then to S = {1, 2} (where 10 still fails), then to heap 3 there
-    let f = &report.failures[0];
+    let f = failure_of(&report, "buggy");
     assert_eq!(
         (f.rules.as_str(), f.case.as_str()),
         ("S = [1, 2] []", "1\n3\n")
@@ -328,6 +369,123 @@ fn the_driver_counts_wrong_moves_and_reports_merged_groups() {
     assert_eq!(f.expected, "Bob (loss (P-position))");
     let moves = row("movegen").detail.clone().unwrap_or_default();
     assert!(moves.contains("offers -4"), "{moves}");
+}
+
+/// A failing row of a merged group shows its own failure, from the suite where it
+/// failed (heaps 10..200: the buggy variant is right on every heap below 10), not the
+/// first suite's note (the oracle's time) and not the summed seconds of a clean row.
+#[test]
+fn a_failing_merged_row_shows_its_own_failure() {
+    let report = planted_report();
+    let buggy = row_of(&report, "buggy");
+    assert_eq!(
+        buggy.mismatches,
+        (10..200).filter(|n| n % 4 == 2).count() as u64
+    );
+    assert_eq!(
+        buggy.detail.as_deref(),
+        Some(
+            "heaps 10..200: first mismatch at case 2 (a heap of 198): expected Alice (win \
+             (N-position)), got Bob (loss (P-position))"
+        )
+    );
+    // the wrong generator fails from the first suite on (heap 9 is its first case)
+    let moves = row_of(&report, "movegen")
+        .detail
+        .clone()
+        .unwrap_or_default();
+    assert!(
+        moves.starts_with("heaps < 10: the fast generator offers -4, which the oracle does not"),
+        "{moves}"
+    );
+}
+
+/// A move-generator mismatch is shrunk along the game's `smaller` relation, as a
+/// solver's is, and listed with the failures (once per merged group): from heap 9 to
+/// heap 4, then to S = {1, 2} (where the generator offers -3 and -4), then to heap 3
+/// there; the two generators' moves are its expected and got answers.
+#[test]
+fn move_generator_mismatches_are_shrunk_and_listed() {
+    let report = planted_report();
+    let f = failure_of(&report, "movegen");
+    assert_eq!(
+        report
+            .failures
+            .iter()
+            .filter(|f| f.solver == "movegen")
+            .count(),
+        1
+    );
+    assert_eq!(f.game, "subtraction");
+    assert_eq!(
+        (f.rules.as_str(), f.case.as_str()),
+        ("S = [1, 2] []", "1\n3\n")
+    );
+    assert_eq!(f.expected, "[-1, -2]");
+    assert_eq!(f.got, "[-1, -2, -3]");
+    assert_eq!(f.best_move, None);
+    let mut text = Vec::new();
+    report.write_failures(&mut text).unwrap();
+    let text = String::from_utf8(text).unwrap();
+    assert!(
+        text.contains(
+            "MISMATCH subtraction [S = [1, 2] []] solver `movegen`: expected [-1, -2], got \
+             [-1, -2, -3]\nshrunk case (contest format):\n1\n3\n"
+        ),
+        "{text}"
+    );
+}
+
+/// The move-generator row's note quotes its case in the contest format, over several
+/// lines; the table stays whole: at 120 columns the note goes under its row, each line
+/// wrapped on its own, and with `--wide` its first line ends the row and the others
+/// follow under the detail column. No line starts outside a row, and every word of the
+/// note is printed.
+#[test]
+fn a_note_of_several_lines_keeps_the_table_whole() {
+    let report = planted_report();
+    let note = row_of(&report, "movegen")
+        .detail
+        .clone()
+        .unwrap_or_default();
+    assert!(note.ends_with("at\n1\n9\n"), "{note:?}");
+    for width in [Some(120), None] {
+        let mut out = Vec::new();
+        report.write_table_fitted(&mut out, width).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let (table, summary) = text
+            .split_once("\n\n")
+            .expect("a blank line before the summary");
+        assert!(summary.starts_with("seed 1: "), "{text}");
+        for line in table.lines().skip(1) {
+            let inside = line.starts_with("subtraction")
+                || line.starts_with(' ')
+                || line.chars().all(|c| c == '-');
+            assert!(
+                inside,
+                "{width:?}: a line outside the table: {line:?}\n{text}"
+            );
+        }
+        let lines: Vec<&str> = table.lines().collect();
+        let at = lines
+            .iter()
+            .position(|l| l.trim_end().ends_with(", at"))
+            .unwrap_or_else(|| panic!("{text}"));
+        let column = match width {
+            // under the row, indented to the rules column
+            Some(_) => "subtraction  ".len(),
+            // beside the numbers: under the note's first line
+            None => lines[at].find("heaps < 10").unwrap(),
+        };
+        assert_eq!(
+            lines[at + 1..at + 3],
+            [
+                format!("{}1", " ".repeat(column)),
+                format!("{}9", " ".repeat(column))
+            ],
+            "{width:?}\n{text}"
+        );
+    }
 }
 
 /// The generic laws and their fuzz entries see the planted bugs: `solvers_agree` (every

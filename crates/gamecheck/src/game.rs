@@ -321,8 +321,20 @@ pub fn solve_cases<G: Game>(
     variant: G::Variant,
     cases: &[G::Case],
 ) -> Result<Vec<Winner>, crate::solver::CaseRefusal> {
-    let mut solver = G::solver(rules, variant);
-    let answers = crate::solver::solve_each(solver.as_mut(), cases)?;
+    solve_cases_with::<G>(G::solver(rules, variant).as_mut(), cases)
+}
+
+/// [`solve_cases`] with a solver in hand (built, or warmed up, by the caller): the
+/// contest answers (who wins, [`Game::winner`]) to every case, each case's size checked
+/// first ([`crate::solver::solve_each`]).
+///
+/// # Errors
+/// The first refusal, with its 1-based case number; no answers then.
+pub fn solve_cases_with<G: Game>(
+    solver: &mut (impl Solver<G::Case, G::Answer> + ?Sized),
+    cases: &[G::Case],
+) -> Result<Vec<Winner>, crate::solver::CaseRefusal> {
+    let answers = crate::solver::solve_each(solver, cases)?;
     Ok(answers.into_iter().map(G::winner).collect())
 }
 

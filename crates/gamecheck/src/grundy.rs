@@ -1,13 +1,30 @@
 //! Grundy values of impartial games that split into independent parts (paint and the
 //! octal games): the mex, the periodicity theorem that turns a finite table of `g(n)`
-//! into a proof for every `n`, and [`GrundyPart`], the heap game inside such a game
-//! (`gamecheck period GAME`, `gamecheck values GAME`).
+//! into a proof for every `n`, [`GrundyPart`], the heap game inside such a game
+//! (`gamecheck period GAME`, `gamecheck values GAME`), and the two checks `verify` runs
+//! on such a game: the period proof ([`period_proof`]) and the Grundy values of every
+//! case ([`grundy_values`]).
 //!
 //! **Periodicity theorem** (Guy & Smith 1956; *Winning Ways*, chapter 4): for a game
 //! where a move on a heap of size `n` removes at most `t` tokens (columns) and leaves at
 //! most two heaps, if `g(n + p) = g(n)` for every `n0 ≤ n ≤ 2·n0 + p + t`, then
 //! `g(n + p) = g(n)` for every `n ≥ n0`. The bound is inclusive: a strict bound proves
 //! false periods (for example for the octal game `.4`).
+
+use crate::harness::driver::Outcome;
+use crate::outcome::Value;
+use std::fmt;
+
+/// The value for the player to move of a position whose Grundy value is `g`: a win
+/// (N-position) exactly when `g ≠ 0` (the Sprague–Grundy theorem; *Winning Ways*,
+/// chapter 2).
+pub fn value_of_grundy(g: u32) -> Value {
+    if g != 0 {
+        Value::Win
+    } else {
+        Value::Loss
+    }
+}
 
 /// The mex (minimum excluded value) of a set of option values, with a reusable scratch
 /// bitset.
@@ -154,6 +171,30 @@ impl Period {
         }
     }
 
+    /// The period and its start, as `gamecheck period` prints them first:
+    /// `period 12, pre-period 71`.
+    pub fn summary(&self) -> String {
+        format!("period {}, pre-period {}", self.period, self.pre_period)
+    }
+
+    /// What the theorem checked with `t`, and how far `g` was computed:
+    /// `proved: g(n+12) = g(n) for 71 ≤ n ≤ 156 (t = 2, g computed to 255)`.
+    pub fn proof_text(&self, t: usize) -> String {
+        format!(
+            "proved: g(n+{}) = g(n) for {} ≤ n ≤ {} (t = {t}, g computed to {})",
+            self.period,
+            self.pre_period,
+            self.proof_end,
+            self.computed.saturating_sub(1)
+        )
+    }
+
+    /// [`Period::summary`] and [`Period::proof_text`] on one line, `; ` between: the note
+    /// of `verify`'s period-proof rows.
+    pub fn describe(&self, t: usize) -> String {
+        format!("{}; {}", self.summary(), self.proof_text(t))
+    }
+
     /// The index of the table that holds `g(l)`: `l` itself below the pre-period,
     /// else `n0 + (l − n0) mod p`.
     pub fn reduce(&self, l: u64) -> usize {
@@ -241,6 +282,116 @@ pub fn check_smallest_period(g: &[u32], reported: &Period, t: usize) -> Result<(
     ))
 }
 
+/// `verify`'s period-proof row of a game that splits into heaps: the period a fast
+/// solver uses, proved apart from the code that found it.
+///
+/// - `table`: the fast solver's values `g(0..table.len())`; `used`: the period it uses,
+///   as its finder ([`Period::discover`]) reported it (`None`: none proved);
+/// - `t`: the theorem's `t`, the most tokens (columns) one move removes
+///   ([`GrundyPart::max_removed`]);
+/// - `independent_g(len)`: `g(0..len)` (exactly `len` values) computed apart from the
+///   solver's table, with its own recurrence and mex; asked for as far as the table, the
+///   claimed proof (`g(proof_end + p)`) and the oracle's heaps reach:
+///   `len = max(table.len(), proof_end + p + 1, oracle_upto + 1)`;
+/// - `oracle_g(n)`: the oracle's Grundy value of one heap of `n` (a run of `n`
+///   columns), for `n` in `1..=oracle_upto` (`None` when it refuses).
+///
+/// In this order, the first failure ending the check: a period is used; the table is
+/// `g`; `g(1..=oracle_upto)` are the oracle's; the period proves on `g`
+/// ([`prove_period`]); it is the smallest period `g` shows, from its smallest start —
+/// checked by the brute force [`check_smallest_period`], never by [`Period::find`] (the
+/// code that found it), so a finder that reports a multiple of the period or a later
+/// pre-period fails here.
+///
+/// Checked: the values of `n` in the proof range `n0..=2·n0 + p + t`. The note of a
+/// pass: [`Period::describe`] and how `g` was computed; of a failure, what failed.
+pub fn period_proof(
+    table: &[u32],
+    used: Option<Period>,
+    t: usize,
+    independent_g: impl FnOnce(usize) -> Vec<u32>,
+    oracle_upto: usize,
+    mut oracle_g: impl FnMut(usize) -> Option<u32>,
+) -> Outcome {
+    let fail = |e: String| Outcome::from_result(Err(e), "");
+    let Some(used) = used else {
+        return fail("no period proved".into());
+    };
+    let len = table
+        .len()
+        .max(used.proof_end + used.period + 1)
+        .max(oracle_upto + 1);
+    let g = independent_g(len);
+    if g.len() != len {
+        return fail(format!(
+            "g computed independently has {} values, not the {len} asked for",
+            g.len()
+        ));
+    }
+    if let Some(n) = (0..table.len()).find(|&n| table[n] != g[n]) {
+        return fail(format!(
+            "the table in use has g({n}) = {}, computed independently {}",
+            table[n], g[n]
+        ));
+    }
+    for (n, &value) in g.iter().enumerate().take(oracle_upto + 1).skip(1) {
+        let want = oracle_g(n);
+        if want != Some(value) {
+            return fail(format!(
+                "g({n}) = {value} computed, the oracle's mex recursion says {want:?}"
+            ));
+        }
+    }
+    if !prove_period(&g, used.pre_period, used.period, t) {
+        return fail(format!(
+            "the period in use does not prove: {}",
+            used.describe(t)
+        ));
+    }
+    if let Err(e) = check_smallest_period(&g, &used, t) {
+        return fail(format!("the period in use is not the smallest: {e}"));
+    }
+    Outcome::from_result(
+        Ok((used.proof_end - used.pre_period + 1) as u64),
+        &format!(
+            "{}; g computed independently, g(1..={oracle_upto}) by the oracle",
+            used.describe(t)
+        ),
+    )
+}
+
+/// `verify`'s Grundy-values check of one suite: for every case, the oracle's Grundy
+/// value (its mex recursion over the game's positions) against the fast solver's
+/// (named `fast_name`: the XOR of its parts' `g`), `None` where one refuses.
+///
+/// Checked: every case; failed: the cases where the two differ, the first named in the
+/// note (`Grundy value of CASE: oracle Some(3), periodic Some(1)`). The note when all
+/// agree: `agree`.
+pub fn grundy_values<C: fmt::Display>(
+    cases: &[C],
+    mut oracle: impl FnMut(&C) -> Option<u32>,
+    fast_name: &str,
+    mut fast: impl FnMut(&C) -> Option<u32>,
+    agree: &str,
+) -> Outcome {
+    let mut first = None;
+    let mut failed = 0;
+    for c in cases {
+        let (want, got) = (oracle(c), fast(c));
+        if want != got {
+            failed += 1;
+            first.get_or_insert_with(|| {
+                format!("Grundy value of {c}: oracle {want:?}, {fast_name} {got:?}")
+            });
+        }
+    }
+    Outcome {
+        checked: cases.len() as u64,
+        failed,
+        detail: first.unwrap_or_else(|| agree.into()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -304,5 +455,136 @@ mod tests {
             Some((3, 3))
         );
         assert_eq!(Period::find(&g[..13], 1), None);
+    }
+
+    /// The period-proof row on a table whose smallest period is 3 from 3 (`t` = 1): it
+    /// passes on that period, counting the proof range `3..=2·3 + 3 + 1` and saying what
+    /// was proved, and fails, saying why, on no period, a table value or an oracle value
+    /// that is not `g`, an independent `g` of the wrong length, a pre-period too early
+    /// (it does not prove), and a multiple of the period or a later pre-period (both
+    /// prove; the brute force names the smallest).
+    #[test]
+    fn the_period_proof_row_passes_on_the_period_and_fails_on_each_wrong_part() {
+        let t = 1;
+        let g_of = |len: usize| -> Vec<u32> {
+            (0..len as u32)
+                .map(|n| if n < 3 { 7 + n } else { n % 3 })
+                .collect()
+        };
+        let table = g_of(32);
+        let real = Period::find(&table, t).unwrap();
+        assert_eq!((real.period, real.pre_period), (3, 3));
+        let oracle = |n: usize| Some(g_of(n + 1)[n]);
+        let ok = period_proof(&table, Some(real), t, g_of, 2, oracle);
+        assert_eq!((ok.checked, ok.failed), (8, 0), "{}", ok.detail);
+        assert_eq!(
+            ok.detail,
+            "period 3, pre-period 3; proved: g(n+3) = g(n) for 3 ≤ n ≤ 10 (t = 1, g computed \
+             to 31); g computed independently, g(1..=2) by the oracle"
+        );
+        let fails = |o: Outcome, says: &str| {
+            assert_eq!((o.checked, o.failed), (0, 1), "{says}: {}", o.detail);
+            assert!(o.detail.contains(says), "{says}: {}", o.detail);
+        };
+        fails(
+            period_proof(&table, None, t, g_of, 2, oracle),
+            "no period proved",
+        );
+        let mut wrong = table.clone();
+        wrong[5] = 9;
+        fails(
+            period_proof(&wrong, Some(real), t, g_of, 2, oracle),
+            "the table in use has g(5) = 9, computed independently 2",
+        );
+        fails(
+            period_proof(&table, Some(real), t, g_of, 2, |n| oracle(n).map(|g| g ^ 1)),
+            "g(1) = 8 computed, the oracle's mex recursion says Some(9)",
+        );
+        // the oracle's heaps may reach past the table and the proof: g is computed
+        // that far, and the last heap is compared too
+        fails(
+            period_proof(&table, Some(real), t, g_of, 40, |n| {
+                oracle(n).map(|g| g ^ u32::from(n == 40))
+            }),
+            "g(40) = 1 computed, the oracle's mex recursion says Some(0)",
+        );
+        fails(
+            period_proof(&table, Some(real), t, |len| g_of(len - 1), 2, oracle),
+            "g computed independently has 31 values, not the 32 asked for",
+        );
+        let with = |n0: usize, p: usize| Period {
+            pre_period: n0,
+            period: p,
+            proof_end: 2 * n0 + p + t,
+            computed: real.computed,
+        };
+        fails(
+            period_proof(&table, Some(with(2, 3)), t, g_of, 2, oracle),
+            "the period in use does not prove: period 3, pre-period 2",
+        );
+        fails(
+            period_proof(&table, Some(with(3, 6)), t, g_of, 2, oracle),
+            "not the smallest: reported period 6 from n0 = 3, but g (computed to 31) shows \
+             period 3 from n0 = 3",
+        );
+        fails(
+            period_proof(&table, Some(with(4, 3)), t, g_of, 2, oracle),
+            "not the smallest: reported period 3 from n0 = 4, but g (computed to 31) shows \
+             period 3 from n0 = 3",
+        );
+    }
+
+    /// The Grundy-values check counts every case, fails on exactly the cases where the
+    /// two values differ (a refusal is `None`) and names the first; when all agree its
+    /// note is the one given.
+    #[test]
+    fn the_grundy_values_check_counts_the_cases_and_names_the_first_difference() {
+        let cases = [1u32, 2, 3, 4];
+        let o = grundy_values(&cases, |&c| Some(c), "fast", |&c| Some(c), "all agree");
+        assert_eq!(
+            o,
+            Outcome {
+                checked: 4,
+                failed: 0,
+                detail: "all agree".into()
+            }
+        );
+        let o = grundy_values(
+            &cases,
+            |&c| Some(c),
+            "fast",
+            |&c| (c % 2 == 1).then_some(c),
+            "all agree",
+        );
+        assert_eq!((o.checked, o.failed), (4, 2));
+        assert_eq!(o.detail, "Grundy value of 2: oracle Some(2), fast None");
+    }
+
+    #[test]
+    fn a_grundy_value_is_a_win_exactly_when_it_is_not_zero() {
+        assert_eq!(value_of_grundy(0), Value::Loss);
+        assert!([1, 2, 7, u32::MAX]
+            .into_iter()
+            .all(|g| value_of_grundy(g) == Value::Win));
+    }
+
+    /// The two lines of `gamecheck period`, and the one-line note of `verify`.
+    #[test]
+    fn a_period_is_described_as_gamecheck_period_prints_it() {
+        let p = Period {
+            pre_period: 71,
+            period: 12,
+            proof_end: 156,
+            computed: 256,
+        };
+        assert_eq!(p.summary(), "period 12, pre-period 71");
+        assert_eq!(
+            p.proof_text(2),
+            "proved: g(n+12) = g(n) for 71 ≤ n ≤ 156 (t = 2, g computed to 255)"
+        );
+        assert_eq!(
+            p.describe(2),
+            format!("{}; {}", p.summary(), p.proof_text(2))
+        );
     }
 }

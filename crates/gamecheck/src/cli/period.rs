@@ -68,15 +68,7 @@ pub fn period<G: GrundyPart>(m: &clap::ArgMatches) -> Result<ExitCode, Failure> 
     let rules = rules(&args)?;
     let t = G::max_removed(&rules);
     match G::period(&rules, max_n as usize) {
-        (_, Some(p)) => print_all(&format!(
-            "period {}, pre-period {}\nproved: g(n+{}) = g(n) for {} ≤ n ≤ {} (t = {t}, g computed to {})\n",
-            p.period,
-            p.pre_period,
-            p.period,
-            p.pre_period,
-            p.proof_end,
-            p.computed - 1
-        )),
+        (_, Some(p)) => print_all(&format!("{}\n{}\n", p.summary(), p.proof_text(t))),
         (g, None) => Err(Failure::Internal(format!(
             "no period of g proved for {rules} with g computed to {} (--max-n {max_n}); \
              a larger --max-n may find one",

@@ -64,10 +64,7 @@ pub fn solve<G: Contest>(args: &SolveArgs<G>) -> Result<ExitCode, Failure> {
     })?;
     let variant = args.solver.unwrap_or(G::DEFAULT_VARIANT);
     let mut solver = G::solve_solver(&rules, variant, &args.extra).map_err(Failure::Usage)?;
-    let answers: Vec<_> = crate::solver::solve_each(solver.as_mut(), &cases)
-        .map_err(|e| Failure::Usage(e.to_string()))?
-        .into_iter()
-        .map(G::winner)
-        .collect();
+    let answers = crate::game::solve_cases_with::<G>(solver.as_mut(), &cases)
+        .map_err(|e| Failure::Usage(e.to_string()))?;
     print_all(&G::write_answers(&answers))
 }

@@ -1,7 +1,8 @@
 //! The one `verify` driver: for every suite of a game's plan, the move generators on
 //! their own, every fast solver variant against the oracle (or a named reference), the
-//! first mismatch of each variant shrunk with the game's relation, and the game's named
-//! checks — all as rows of the report.
+//! first mismatch of each variant and of the move generators shrunk with the game's
+//! relation, and the game's named checks — all as rows of the report. A failing row's
+//! note is its own failure.
 //!
 //! A game says *what* to check ([`Game::plan`]); how it is compared, counted, shrunk and
 //! reported is written here once, so a new solver variant (one more arm of
@@ -180,6 +181,8 @@ fn run_group<G: Game>(group: Group<G>, opts: &VerifyOptions, report: &mut Report
         }
     }
     let suites = group.suites.len();
+    // a failing merged row keeps its first failing suite's note, after that suite's
+    // rules (see merge_by_solver)
     for r in merge_by_solver(rows) {
         let detail = match r.mismatches {
             0 => format!("{suites} suites, seconds summed; {wall:.2} s wall in all"),
@@ -224,13 +227,21 @@ fn run_suite<G: Game>(suite: &Suite<G>, bar: &Progress) -> (Vec<Row>, Vec<Failur
         seconds,
         detail: Some(detail),
     };
+    // start shrinking from a case that is a valid contest input when there is one
+    let start_of = |wrong: &[usize]| {
+        let valid = |i: &&usize| {
+            let text = G::write(rules, &[suite.cases[**i].clone()]);
+            G::read(rules, &text).is_ok()
+        };
+        wrong.iter().find(valid).or(wrong.first()).copied()
+    };
     if suite.movegen {
         let start = Instant::now();
-        let (mut bad, mut first) = (0u64, None);
+        let (mut wrong, mut first) = (Vec::new(), None);
         let gens = G::generators(rules);
-        for c in &suite.cases {
+        for (i, c) in suite.cases.iter().enumerate() {
             if let Err(e) = movegen_agrees::<G>(rules, &gens, c) {
-                bad += 1;
+                wrong.push(i);
                 first.get_or_insert(e);
             }
             bar.tick();
@@ -238,10 +249,13 @@ fn run_suite<G: Game>(suite: &Suite<G>, bar: &Progress) -> (Vec<Row>, Vec<Failur
         rows.push(row(
             "movegen".into(),
             suite.cases.len() as u64,
-            bad,
+            wrong.len() as u64,
             start.elapsed().as_secs_f64(),
             first.unwrap_or_else(|| format!("fast vs oracle generator, {}", suite.what)),
         ));
+        if let Some(i) = start_of(&wrong) {
+            failures.push(shrink_movegen_failure::<G>(rules, suite.cases[i].clone()));
+        }
     }
     let reference = suite.reference.unwrap_or(G::ORACLE_VARIANT);
     let start = Instant::now();
@@ -282,19 +296,25 @@ fn run_suite<G: Game>(suite: &Suite<G>, bar: &Progress) -> (Vec<Row>, Vec<Failur
             None => variant_name(variant),
             Some(r) => format!("{} vs {}", variant_name(variant), variant_name(r)),
         };
+        // a failing row's note is its first mismatch (the shrunk one is in the failures)
+        let note = match wrong.first() {
+            None => reference_note.clone(),
+            Some(&i) => format!(
+                "first mismatch at case {} ({}): expected {}, got {}",
+                i + 1,
+                G::describe_case(rules, &suite.cases[i]),
+                show_answer::<G>(&expected[i]),
+                show_answer::<G>(&answers[i]),
+            ),
+        };
         rows.push(row(
             name,
             answers.len() as u64,
             wrong.len() as u64,
             seconds,
-            reference_note.clone(),
+            note,
         ));
-        // start shrinking from a case that is a valid contest input when there is one
-        let valid = |i: &&usize| {
-            let text = G::write(rules, &[suite.cases[**i].clone()]);
-            G::read(rules, &text).is_ok()
-        };
-        if let Some(&i) = wrong.iter().find(valid).or(wrong.first()) {
+        if let Some(i) = start_of(&wrong) {
             failures.push(shrink_failure::<G>(
                 rules,
                 suite.cases[i].clone(),
@@ -371,6 +391,69 @@ pub fn shrink_failure<G: Game>(
     )
 }
 
+/// The move generators of each rule set met while shrinking (built once per rule set).
+struct GeneratorsOf<G: Game>(Vec<(G::Rules, G::Generators)>);
+
+impl<G: Game> GeneratorsOf<G> {
+    fn get(&mut self, rules: &G::Rules) -> &G::Generators {
+        let i = match self.0.iter().position(|(r, _)| r == rules) {
+            Some(i) => i,
+            None => {
+                self.0.push((rules.clone(), G::generators(rules)));
+                self.0.len() - 1
+            }
+        };
+        &self.0[i].1
+    }
+}
+
+/// Shrinks a case on which the fast move generator disagrees with the oracle's
+/// ([`movegen_agrees`]) along [`Game::smaller`] (the rules may shrink too) to a local
+/// minimum, and describes it for a regression test: solver `movegen`, the rules with
+/// their flags, the contest input (T = 1), and as `expected` and `got` the oracle's and
+/// the fast generator's moves, sorted (`[a, b]`, `[]` for none; a repeated move shows
+/// twice); no best move.
+pub fn shrink_movegen_failure<G: Game>(rules: &G::Rules, case: G::Case) -> Failure {
+    let mut gens = GeneratorsOf::<G>(Vec::new());
+    let (rules, small) = shrink(
+        (rules.clone(), case),
+        |(r, c)| G::smaller(r, c, ShrinkMode::MayChangeRules),
+        |(r, c)| movegen_agrees::<G>(r, gens.get(r), c).is_err(),
+    );
+    let gens = gens.get(&rules);
+    let list = |mut moves: Vec<G::Move>| {
+        moves.sort();
+        let names: Vec<String> = moves.iter().map(ToString::to_string).collect();
+        format!("[{}]", names.join(", "))
+    };
+    Failure {
+        game: G::NAME.into(),
+        rules: format!("{rules} [{}]", G::flags(&rules)),
+        solver: "movegen".into(),
+        case: G::write(&rules, std::slice::from_ref(&small)),
+        expected: list(G::oracle_moves(gens, &small)),
+        got: list(G::fast_moves(gens, &small)),
+        best_move: None,
+    }
+}
+
+/// An answer for a report: who wins, and the value when it says more (`Alice (win
+/// (N-position))`); a refusal as its message.
+fn show_answer<G: Game>(answer: &Result<G::Answer, Refusal>) -> String {
+    match answer {
+        Ok(v) => {
+            let w = G::winner(*v).to_string();
+            let a = v.to_string();
+            if w == a {
+                w
+            } else {
+                format!("{w} ({a})")
+            }
+        }
+        Err(e) => e.to_string(),
+    }
+}
+
 /// A failure block for `case`: the rules with their flags, the case as a contest input,
 /// both answers and the oracle's best move.
 pub fn describe_failure<G: Game>(
@@ -380,25 +463,13 @@ pub fn describe_failure<G: Game>(
     expected: Result<G::Answer, Refusal>,
     got: Result<G::Answer, Refusal>,
 ) -> Failure {
-    let show = |v: Result<G::Answer, Refusal>| match v {
-        Ok(v) => {
-            let w = G::winner(v).to_string();
-            let a = v.to_string();
-            if w == a {
-                w
-            } else {
-                format!("{w} ({a})")
-            }
-        }
-        Err(e) => e.to_string(),
-    };
     Failure {
         game: G::NAME.into(),
         rules: format!("{rules} [{}]", G::flags(rules)),
         solver: solver.into(),
         case: G::write(rules, std::slice::from_ref(case)),
-        expected: show(expected),
-        got: show(got),
+        expected: show_answer::<G>(&expected),
+        got: show_answer::<G>(&got),
         best_move: G::best_move(rules, case),
     }
 }

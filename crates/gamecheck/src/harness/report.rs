@@ -23,17 +23,33 @@ pub struct Row {
 }
 
 /// Sums rows of the same solver (checked, mismatches, seconds) into one row per solver,
-/// in order of first appearance; the other fields come from each solver's first row.
-/// Used where many random rule sets are reported as one line per solver.
+/// in order of first appearance; the other fields come from each solver's first row,
+/// except the detail of a solver with mismatches: its first failing row's own detail,
+/// after that row's rules (`n=5 k=2: …`), so a failing merged row shows its failure and
+/// where it is. Used where many random rule sets are reported as one line per solver.
 pub fn merge_by_solver(rows: impl IntoIterator<Item = Row>) -> Vec<Row> {
+    let failure = |r: &Row| {
+        Some(format!(
+            "{}: {}",
+            r.rules,
+            r.detail.as_deref().unwrap_or("")
+        ))
+    };
     let mut merged: Vec<Row> = Vec::new();
     for r in rows {
         match merged.iter_mut().find(|m| m.solver == r.solver) {
             Some(m) => {
+                if m.mismatches == 0 && r.mismatches > 0 {
+                    m.detail = failure(&r);
+                }
                 m.checked += r.checked;
                 m.mismatches += r.mismatches;
                 m.seconds += r.seconds;
             }
+            None if r.mismatches > 0 => merged.push(Row {
+                detail: failure(&r),
+                ..r
+            }),
             None => merged.push(r),
         }
     }
@@ -142,6 +158,11 @@ impl Report {
     /// line per row when that fits in `width` characters (or when `width` is `None`).
     /// Otherwise each row's detail goes on the lines under the row, indented to the
     /// rules column and wrapped at spaces to `width`; no detail is cut.
+    ///
+    /// A detail of several lines (a move-generator failure quotes its case in the contest
+    /// format) keeps its lines without breaking the table: beside the numbers, its first
+    /// line ends the row and the others follow under the detail column; under the row,
+    /// each line is wrapped on its own. Blank lines are left out.
     pub fn write_table_fitted(&self, out: &mut impl Write, width: Option<usize>) -> io::Result<()> {
         let headers = [
             "game",
@@ -152,10 +173,24 @@ impl Report {
             "seconds",
             "detail",
         ];
-        let cells: Vec<[String; 7]> = self
+        // each row's detail as its lines: the first in the row's cell, the rest after it
+        let notes: Vec<Vec<&str>> = self
             .rows
             .iter()
             .map(|r| {
+                let detail = r.detail.as_deref().unwrap_or("");
+                detail
+                    .lines()
+                    .map(str::trim_end)
+                    .filter(|l| !l.trim().is_empty())
+                    .collect()
+            })
+            .collect();
+        let cells: Vec<[String; 7]> = self
+            .rows
+            .iter()
+            .zip(&notes)
+            .map(|(r, note)| {
                 [
                     r.game.clone(),
                     r.rules.clone(),
@@ -163,14 +198,17 @@ impl Report {
                     r.checked.to_string(),
                     r.mismatches.to_string(),
                     format!("{:.3}", r.seconds),
-                    r.detail.clone().unwrap_or_default(),
+                    note.first().copied().unwrap_or("").to_string(),
                 ]
             })
             .collect();
         let mut widths = headers.map(str::len);
-        for row in &cells {
+        for (row, note) in cells.iter().zip(&notes) {
             for (w, c) in widths.iter_mut().zip(row) {
                 *w = (*w).max(c.chars().count());
+            }
+            for l in note.iter().skip(1) {
+                widths[6] = widths[6].max(l.chars().count());
             }
         }
         let total = |columns: usize| widths[..columns].iter().sum::<usize>() + 2 * (columns - 1);
@@ -201,12 +239,17 @@ impl Report {
             writeln!(out, "{}(detail)", " ".repeat(indent))?;
         }
         writeln!(out, "{}", "-".repeat(total(columns)))?;
-        for row in &cells {
+        let detail_column = total(6) + 2;
+        for (row, note) in cells.iter().zip(&notes) {
             line(out, row)?;
-            if columns == 6 && !row[6].is_empty() {
+            if columns == 6 {
                 let w = width.unwrap_or(usize::MAX).saturating_sub(indent);
-                for part in wrap(&row[6], w) {
+                for part in note.iter().flat_map(|l| wrap(l, w)) {
                     writeln!(out, "{}{part}", " ".repeat(indent))?;
+                }
+            } else {
+                for l in note.iter().skip(1) {
+                    writeln!(out, "{}{l}", " ".repeat(detail_column))?;
                 }
             }
         }
@@ -340,6 +383,71 @@ mod tests {
         small.write_table_fitted(&mut a, Some(TABLE_WIDTH)).unwrap();
         small.write_table_fitted(&mut b, None).unwrap();
         assert_eq!(a, b);
+    }
+
+    /// A merged solver with mismatches shows its first failing row's detail, after that
+    /// row's rules, not the note of its first (clean) row; a clean merged row keeps its
+    /// first row's detail.
+    #[test]
+    fn a_failing_merged_row_shows_its_first_failing_rows_detail() {
+        let with = |rules: &str, mismatches, detail: &str| Row {
+            rules: rules.into(),
+            detail: Some(detail.into()),
+            ..row(mismatches)
+        };
+        let merged = merge_by_solver(vec![
+            with("n=4", 0, "oracle took 0.000 s"),
+            with("n=5", 2, "first mismatch at case 3"),
+            with("n=6", 1, "first mismatch at case 9"),
+        ]);
+        assert_eq!(merged.len(), 1);
+        assert_eq!(merged[0].mismatches, 3);
+        assert_eq!(
+            merged[0].detail.as_deref(),
+            Some("n=5: first mismatch at case 3")
+        );
+        let merged = merge_by_solver(vec![with("n=4", 1, "wrong"), with("n=5", 0, "fine")]);
+        assert_eq!(merged[0].detail.as_deref(), Some("n=4: wrong"));
+        let merged = merge_by_solver(vec![with("n=4", 0, "fine"), with("n=5", 0, "also")]);
+        assert_eq!(merged[0].detail.as_deref(), Some("fine"));
+    }
+
+    /// A detail of several lines does not break the table: at any width every line is
+    /// the header, the rule, a row, or indented under a row (the detail's further lines
+    /// under the detail column when the row fits, each wrapped under the row when not);
+    /// blank lines are left out and no word is lost.
+    #[test]
+    fn a_detail_of_several_lines_stays_under_its_row() {
+        let mut r = Report::new(7);
+        let mut x = row(1);
+        x.detail = Some("the fast generator misses 3+4 under n=4, at\n1\n* * *\n\n.\n".into());
+        r.push_row(x);
+        r.push_row(row(0));
+        for width in [Some(TABLE_WIDTH), Some(40), None] {
+            let mut out = Vec::new();
+            r.write_table_fitted(&mut out, width).unwrap();
+            let text = String::from_utf8(out).unwrap();
+            let (table, _) = text.split_once("\n\n").unwrap();
+            let lines: Vec<&str> = table.lines().collect();
+            for l in &lines[1..] {
+                let inside =
+                    l.starts_with("marble") || l.starts_with(' ') || l.chars().all(|c| c == '-');
+                assert!(inside, "{width:?}: {l:?} outside the table:\n{text}");
+            }
+            let words: Vec<&str> = lines.iter().flat_map(|l| l.split_whitespace()).collect();
+            assert!(words.ends_with(&["table", "65536", "0", "0.250"]), "{text}");
+            let at = lines.iter().position(|l| l.ends_with(" at")).unwrap();
+            let indent = match width {
+                None | Some(TABLE_WIDTH) => lines[at].find("the fast").unwrap(),
+                Some(_) => "marble  ".len(),
+            };
+            let under = |s: &str| format!("{}{s}", " ".repeat(indent));
+            assert_eq!(
+                lines[at + 1..at + 4],
+                [under("1"), under("* * *"), under(".")],
+                "{width:?}:\n{text}"
+            );
+        }
     }
 
     #[test]

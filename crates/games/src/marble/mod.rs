@@ -24,9 +24,6 @@ pub mod table;
 pub use game::{MarbleGame, Variant};
 pub use rules::{Line, LineSet, Play, Rules};
 
-use gamecheck::outcome::Value;
-use gamecheck::solver::Solver;
-
 /// A marble position: the side of the diamond and the marbles, as bits in *reading
 /// order* — bit `i` is the `i`-th symbol of the position in the contest text (row by
 /// row, top to bottom, left to right), set for `*`.
@@ -101,19 +98,6 @@ impl Position {
 /// Every cell of a diamond of `side` in reading order.
 pub fn full_mask(side: usize) -> u64 {
     (1u64 << (side * side)) - 1
-}
-
-/// Solves every position with `solver` and returns the contest answers (Alice moves
-/// first, so a win for the player to move is `Alice`).
-///
-/// # Errors
-/// The first refusal, with its case number; no answers are returned then.
-pub fn solve_all(
-    solver: &mut dyn Solver<Position, Value>,
-    positions: &[Position],
-) -> Result<Vec<gamecheck::outcome::Winner>, gamecheck::solver::CaseRefusal> {
-    let values = gamecheck::solver::solve_each(solver, positions)?;
-    Ok(values.into_iter().map(Value::for_alice_to_move).collect())
 }
 
 /// The reading-order index of the `j`-th symbol of diamond row `k` (both 0-based) on a

@@ -9,7 +9,7 @@ use super::periodic::Periodic;
 use super::{format, shrink, Position};
 use gamecheck::error::{ParseError, RuleError};
 use gamecheck::game::{BoxSolver, Contest, Game, ShrinkMode};
-use gamecheck::grundy::{prove_period, GrundyPart, Period};
+use gamecheck::grundy::{self, GrundyPart, Period};
 use gamecheck::harness::driver::{Group, NamedCheck, Outcome, Step, Suite};
 use gamecheck::harness::VerifyOptions;
 use gamecheck::outcome::{Value, Winner};
@@ -105,7 +105,7 @@ pub const THREE_DIGIT_SAMPLE: usize = 8;
 /// Random cases per code of `periodic` against `grundy` (heaps below the table size).
 pub const DEFAULT_CASES_PER_CODE: u64 = 200;
 /// Heaps up to this size are also solved by the oracle's mex in the period proof.
-const PROOF_ORACLE_MAX_N: u64 = 16;
+const PROOF_ORACLE_MAX_N: usize = 16;
 
 /// Every code with one or two digits after the point: `.1` … `.7`, then `.d1d2` with
 /// `d2 ≠ 0` (63 codes).
@@ -206,95 +206,51 @@ pub fn independent_g(code: &Code, len: usize) -> Vec<u32> {
     g
 }
 
-/// The period row's detail, in the wording of `gamecheck period`.
-pub fn describe_period(p: &Period, t: usize) -> String {
-    format!(
-        "period {}, pre-period {}; proved: g(n+{}) = g(n) for {} ≤ n ≤ {} (t = {t}, g computed to {})",
-        p.period,
-        p.pre_period,
-        p.period,
-        p.pre_period,
-        p.proof_end,
-        p.computed - 1
-    )
-}
-
-/// The period proof of `code`: `periodic`'s table and the period it uses (passed in, so
-/// a test can hand it a wrong one), against `g` computed independently
-/// ([`independent_g`]), whose first values are the oracle's own mex; the period must
-/// prove on it and be the smallest it shows. Checked: the `n` of the proof range.
+/// The period proof of `code` ([`gamecheck::grundy::period_proof`]): `periodic`'s table
+/// and the period it uses (passed in, so a test can hand it wrong ones), against `g`
+/// computed independently ([`independent_g`]), whose first values are the oracle's own
+/// mex (heaps of 1..=16 tokens); the period must prove on it and be the smallest it
+/// shows. Checked: the `n` of the proof range. A failure names the code.
 fn period_proof(code: Code, table: &[u32], used: Option<Period>) -> Outcome {
-    let fail = |e: String| Outcome::from_result(Err(e), "");
-    let Some(used) = used else {
-        return fail(format!("{code}: no period proved"));
-    };
-    let t = code.t();
-    // as far as the table, and as far as the claimed proof reads (g(proof_end + p))
-    let g = independent_g(&code, (used.proof_end + used.period + 1).max(table.len()));
-    if let Some(n) = (0..table.len()).find(|&n| table[n] != g[n]) {
-        return fail(format!(
-            "{code}: periodic's table has g({n}) = {}, computed independently {}",
-            table[n], g[n]
-        ));
-    }
     let mut oracle = Naive::new(code);
-    for n in 1..=PROOF_ORACLE_MAX_N {
-        let want = oracle
-            .grundy_value(&Position::new(vec![n]).expect("n ≥ 1"))
-            .ok();
-        if want != Some(g[n as usize]) {
-            return fail(format!(
-                "{code}: g({n}) = {} computed, the oracle's mex says {want:?}",
-                g[n as usize]
-            ));
-        }
-    }
-    if !prove_period(&g, used.pre_period, used.period, t) {
-        return fail(format!(
-            "{code}: the period in use does not prove: {}",
-            describe_period(&used, t)
-        ));
-    }
-    let smallest = Period::find(&g, t);
-    if smallest.map(|p| (p.period, p.pre_period)) != Some((used.period, used.pre_period)) {
-        return fail(format!(
-            "{code}: the period in use ({}) is not the smallest g shows ({smallest:?})",
-            describe_period(&used, t)
-        ));
-    }
-    Outcome::from_result(
-        Ok((used.proof_end - used.pre_period + 1) as u64),
-        &format!(
-            "{}; g computed independently, g(1..={PROOF_ORACLE_MAX_N}) by the oracle",
-            describe_period(&used, t)
-        ),
-    )
+    let outcome = grundy::period_proof(
+        table,
+        used,
+        code.t(),
+        |len| independent_g(&code, len),
+        PROOF_ORACLE_MAX_N,
+        |n| {
+            let heap = Position::new(vec![n as u64]).expect("n ≥ 1");
+            oracle.grundy_value(&heap).ok()
+        },
+    );
+    in_code(code, outcome)
 }
 
-/// The `grundy values` check: the oracle's mex recursion against `periodic`'s XOR over
-/// heaps, on every case of the suite.
+/// `outcome`, with the code before its note when it failed.
+fn in_code(code: Code, outcome: Outcome) -> Outcome {
+    match outcome.failed {
+        0 => outcome,
+        _ => Outcome {
+            detail: format!("{code}: {}", outcome.detail),
+            ..outcome
+        },
+    }
+}
+
+/// The `grundy values` check ([`gamecheck::grundy::grundy_values`]): the oracle's mex
+/// recursion against `periodic`'s XOR over heaps, on every case of the suite (a failing
+/// row merged over many codes names the code: the driver puts the suite's rules first).
 fn grundy_values(rules: &Rules, cases: &[Position]) -> Outcome {
     let mut oracle = Naive::new(rules.code);
     let periodic = Periodic::new(&rules.code, rules.table);
-    let mut first = None;
-    let mut bad = 0;
-    for p in cases {
-        let want = oracle.grundy_value(p).ok();
-        let got = periodic.grundy_value(p).ok();
-        if want != got {
-            bad += 1;
-            first.get_or_insert(format!(
-                "{}: Grundy value of {p}: oracle {want:?}, periodic {got:?}",
-                rules.code
-            ));
-        }
-    }
-    Outcome {
-        checked: cases.len() as u64,
-        failed: bad,
-        detail: first
-            .unwrap_or_else(|| "periodic's XOR over heaps vs the oracle's mex recursion".into()),
-    }
+    grundy::grundy_values(
+        cases,
+        |p| oracle.grundy_value(p).ok(),
+        "periodic",
+        |p| periodic.grundy_value(p).ok(),
+        "periodic's XOR over heaps vs the oracle's mex recursion",
+    )
 }
 
 fn heaps_word(n: usize) -> &'static str {
@@ -736,6 +692,48 @@ mod tests {
         }
     }
 
+    /// The row's "smallest period" is the brute force's (`check_smallest_period`), apart
+    /// from `Period::find`, the code that found the period: a finder that reports a
+    /// multiple of the period, or a later pre-period (both still prove), fails the row
+    /// with the period and start the brute force finds in `g` — for octal exactly as
+    /// for paint (`paint::game`'s test of the same name).
+    #[test]
+    fn a_finder_reporting_a_multiple_or_a_later_pre_period_fails_by_the_brute_force() {
+        for (code, p, n0) in [(".77", 12, 71), (".07", 34, 53)] {
+            let code: Code = code.parse().unwrap();
+            let t = code.t();
+            let periodic = Periodic::new(&code, DEFAULT_TABLE);
+            let real = periodic.period().unwrap();
+            let planted = [
+                Period {
+                    period: 2 * p,
+                    proof_end: 2 * n0 + 2 * p + t,
+                    ..real
+                },
+                Period {
+                    pre_period: n0 + 1,
+                    proof_end: 2 * (n0 + 1) + p + t,
+                    ..real
+                },
+            ];
+            for wrong in planted {
+                let g = independent_g(&code, periodic.table().len());
+                assert!(grundy::prove_period(&g, wrong.pre_period, wrong.period, t));
+                let shown = gamecheck::grundy::check_smallest_period(&g, &wrong, t).unwrap_err();
+                assert!(
+                    shown.ends_with(&format!("shows period {p} from n0 = {n0}")),
+                    "{shown}"
+                );
+                let o = period_proof(code, periodic.table(), Some(wrong));
+                assert_eq!((o.checked, o.failed), (0, 1), "{}", o.detail);
+                assert_eq!(
+                    o.detail,
+                    format!("{code}: the period in use is not the smallest: {shown}")
+                );
+            }
+        }
+    }
+
     /// The Grundy-values check counts every case and passes where `periodic` agrees
     /// with the oracle; a `periodic` that cannot answer (a table of two values, so no
     /// period and heaps of 2 or more refused) fails on exactly those cases and names
@@ -760,7 +758,7 @@ mod tests {
                 (cases.len() as u64, refused.len() as u64),
                 "{code}"
             );
-            let first = format!("{code}: Grundy value of {}: oracle Some(", refused[0]);
+            let first = format!("Grundy value of {}: oracle Some(", refused[0]);
             assert!(o.detail.starts_with(&first), "{}", o.detail);
             assert!(o.detail.ends_with("periodic None"), "{}", o.detail);
         }

@@ -8,7 +8,8 @@
 //! O(n) per value when a digit has bit 4 (O(n²) for the table), O(t) otherwise.
 
 use super::code::bits;
-use super::{value_of_grundy, Code, Position};
+use super::{Code, Position};
+use gamecheck::grundy::value_of_grundy;
 pub use gamecheck::grundy::Mex;
 use gamecheck::outcome::Value;
 use gamecheck::solver::{Refusal, Solver, Suggestion};

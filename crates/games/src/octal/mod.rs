@@ -26,7 +26,6 @@ pub mod shrink;
 pub use code::Code;
 pub use game::{OctalGame, Rules, Variant};
 
-use gamecheck::outcome::Value;
 use std::fmt;
 
 /// The largest heap a contest input may hold: 10^18 tokens.
@@ -91,15 +90,5 @@ impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let heaps: Vec<String> = self.0.iter().map(u64::to_string).collect();
         f.write_str(&heaps.join(" "))
-    }
-}
-
-/// The value for the player to move of a position with Grundy value `g`: a win
-/// (N-position) iff `g ≠ 0`.
-pub fn value_of_grundy(g: u32) -> Value {
-    if g == 0 {
-        Value::Loss
-    } else {
-        Value::Win
     }
 }

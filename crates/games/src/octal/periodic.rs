@@ -9,7 +9,8 @@
 //! like `grundy` and refuses only heaps beyond it, saying that no period was proved.
 
 use super::grundy::extend_table;
-use super::{value_of_grundy, Code, Position};
+use super::{Code, Position};
+use gamecheck::grundy::value_of_grundy;
 pub use gamecheck::grundy::Period;
 use gamecheck::outcome::Value;
 use gamecheck::solver::{Refusal, Solver, Suggestion};

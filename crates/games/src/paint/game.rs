@@ -4,12 +4,12 @@
 use super::bitmask::{self, Bitmask};
 use super::grundy::Grundy;
 use super::naive::{describe_move, Naive};
-use super::periodic::{prove_period, Period, Periodic};
+use super::periodic::{Period, Periodic};
 use super::{format, shrink, Cell, Position, MAX_COLUMNS_REMOVED};
 use crate::paint::contest::{self as contest, Paint};
 use gamecheck::error::{ParseError, RuleError};
 use gamecheck::game::{BoxSolver, Contest, Game, ShrinkMode};
-use gamecheck::grundy::check_smallest_period;
+use gamecheck::grundy;
 use gamecheck::harness::driver::{Group, NamedCheck, Outcome, Step, Suite};
 use gamecheck::harness::VerifyOptions;
 use gamecheck::outcome::{Value, Winner};
@@ -150,21 +150,6 @@ pub fn random_large_position(rng: &mut rng::Rng) -> Position {
     Position::new(n, painted).expect("valid by construction")
 }
 
-/// The period row's detail: `period 12, pre-period 71; proved: g(n+12) = g(n) for
-/// 71 ≤ n ≤ 156 …`.
-pub fn describe_period(p: &Period) -> String {
-    format!(
-        "period {}, pre-period {}; proved: g(n+{}) = g(n) for {} ≤ n ≤ {} = 2·n0+p+t (t = {}, g computed to {})",
-        p.period,
-        p.pre_period,
-        p.period,
-        p.pre_period,
-        p.proof_end,
-        MAX_COLUMNS_REMOVED,
-        p.computed - 1
-    )
-}
-
 /// `g(0..len)` for runs of empty columns, computed here with a plain set-based mex and
 /// written apart from [`super::grundy::extend_table`], so the period proof does not
 /// rest on the table it checks. A run of `L` columns: painting one cell of column `i`
@@ -186,73 +171,40 @@ pub fn independent_g(len: usize) -> Vec<u32> {
 }
 
 /// Runs up to this many columns are also solved by the oracle in the period proof.
-const PROOF_ORACLE_MAX_L: u64 = 8;
+const PROOF_ORACLE_MAX_L: usize = 8;
 
-/// The period proof: the period the `periodic` solver uses, proved by the theorem on an
-/// independently computed `g` ([`independent_g`]) whose first values are the oracle's
-/// own; the period must also be the smallest one that `g` shows.
-fn period_proof() -> Outcome {
-    let used = Periodic::new().period();
-    let g = independent_g(used.computed.max(used.proof_end + used.period + 1));
+/// The period proof ([`gamecheck::grundy::period_proof`]): `periodic`'s table and the
+/// period it uses (passed in, so a test can hand it wrong ones), proved by the theorem
+/// on `g` computed independently ([`independent_g`]), whose first values are the
+/// oracle's own (runs of 1..=8 columns); the period must also be the smallest one `g`
+/// shows. Checked: the `n` of the proof range.
+fn period_proof(table: &[u32], used: Option<Period>) -> Outcome {
     let mut oracle = Naive::new();
-    for l in 1..=PROOF_ORACLE_MAX_L {
-        let empty = Position::empty(l).expect("l ≥ 1");
-        let want = oracle.grundy_value(&empty).ok();
-        if want != Some(g[l as usize]) {
-            return Outcome::from_result(
-                Err(format!(
-                    "g({l}) = {} computed, the oracle's mex recursion says {want:?}",
-                    g[l as usize]
-                )),
-                "",
-            );
-        }
-    }
-    if !prove_period(&g, used.pre_period, used.period, MAX_COLUMNS_REMOVED) {
-        return Outcome::from_result(
-            Err(format!(
-                "the period in use does not prove: {}",
-                describe_period(&used)
-            )),
-            "",
-        );
-    }
-    if let Err(e) = check_smallest_period(&g, &used, MAX_COLUMNS_REMOVED) {
-        return Outcome::from_result(
-            Err(format!("the period in use is not the smallest: {e}")),
-            "",
-        );
-    }
-    Outcome::from_result(
-        Ok((used.proof_end - used.pre_period + 1) as u64),
-        &format!(
-            "{}; g computed independently, g(1..={PROOF_ORACLE_MAX_L}) by the oracle",
-            describe_period(&used)
-        ),
+    grundy::period_proof(
+        table,
+        used,
+        MAX_COLUMNS_REMOVED,
+        independent_g,
+        PROOF_ORACLE_MAX_L,
+        |l| {
+            let empty = Position::empty(l as u64).expect("l ≥ 1");
+            oracle.grundy_value(&empty).ok()
+        },
     )
 }
 
-/// The `grundy values` check: the oracle's mex recursion against `periodic`'s XOR of
-/// parts, on every case of the suite.
+/// The `grundy values` check ([`gamecheck::grundy::grundy_values`]): the oracle's mex
+/// recursion against `periodic`'s XOR of parts, on every case of the suite.
 fn grundy_values(_rules: &Rules, cases: &[Position]) -> Outcome {
     let mut oracle = Naive::new();
     let mut periodic = Periodic::new();
-    let mut first = None;
-    let mut bad = 0;
-    for p in cases {
-        let g = oracle.grundy_value(p).ok();
-        let q = periodic.grundy_value(p);
-        if g != Some(q) {
-            bad += 1;
-            first.get_or_insert(format!("Grundy value at {p}: oracle {g:?}, periodic {q}"));
-        }
-    }
-    Outcome {
-        checked: cases.len() as u64,
-        failed: bad,
-        detail: first
-            .unwrap_or_else(|| "periodic's XOR of parts vs the oracle's mex recursion".into()),
-    }
+    grundy::grundy_values(
+        cases,
+        |p| oracle.grundy_value(p).ok(),
+        "periodic",
+        |p| Some(periodic.grundy_value(p)),
+        "periodic's XOR of parts vs the oracle's mex recursion",
+    )
 }
 
 impl Game for PaintGame {
@@ -381,7 +333,10 @@ impl Game for PaintGame {
         let mut steps = vec![Step::Check(NamedCheck {
             rules: "g(L) of a run".into(),
             name: "period proof".into(),
-            run: Box::new(period_proof),
+            run: Box::new(|| {
+                let periodic = Periodic::new();
+                period_proof(periodic.table(), Some(periodic.period()))
+            }),
         })];
         // every position for N = 1..=8, largest first (the work is spread by rayon)
         let exhaustive = (1..=EXHAUSTIVE_MAX_N)
@@ -467,5 +422,103 @@ impl gamecheck::game::CliGame for PaintGame {
         a.perft();
         a.grundy();
         a.count();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gamecheck::grundy::{check_smallest_period, prove_period};
+
+    /// The period-proof row passes on `periodic`'s own table and period (period 12 from
+    /// 71), counting the proof range (`n0 + p + t + 1` values of `n`), and fails, saying
+    /// why, on no period, a wrong value of the table, and a pre-period one too early
+    /// (it does not prove).
+    #[test]
+    fn the_period_proof_row_passes_on_periodic_and_fails_on_a_wrong_table_or_period() {
+        let periodic = Periodic::new();
+        let (table, real) = (periodic.table(), periodic.period());
+        let t = MAX_COLUMNS_REMOVED;
+        assert_eq!((real.period, real.pre_period), (12, 71));
+        let ok = period_proof(table, Some(real));
+        assert_eq!(
+            (ok.checked, ok.failed),
+            ((71 + 12 + t + 1) as u64, 0),
+            "{}",
+            ok.detail
+        );
+        assert_eq!(
+            ok.detail,
+            "period 12, pre-period 71; proved: g(n+12) = g(n) for 71 ≤ n ≤ 156 (t = 2, g \
+             computed to 255); g computed independently, g(1..=8) by the oracle"
+        );
+        let fails = |table: &[u32], used: Option<Period>, says: &str| {
+            let o = period_proof(table, used);
+            assert_eq!((o.checked, o.failed), (0, 1), "{says}: {}", o.detail);
+            assert!(o.detail.contains(says), "{says}: {}", o.detail);
+        };
+        fails(table, None, "no period proved");
+        let mut wrong = table.to_vec();
+        wrong[100] ^= 1;
+        fails(&wrong, Some(real), &format!("has g(100) = {}", wrong[100]));
+        let early = Period {
+            pre_period: 70,
+            proof_end: 2 * 70 + 12 + t,
+            ..real
+        };
+        fails(table, Some(early), "does not prove");
+    }
+
+    /// The row's "smallest period" is the brute force's (`check_smallest_period`), apart
+    /// from `Period::find`, the code that found the period: a finder that reports a
+    /// multiple of the period, or a later pre-period (both still prove), fails the row
+    /// with the period and start the brute force finds in `g` (as octal's row does).
+    #[test]
+    fn a_finder_reporting_a_multiple_or_a_later_pre_period_fails_by_the_brute_force() {
+        let periodic = Periodic::new();
+        let real = periodic.period();
+        let t = MAX_COLUMNS_REMOVED;
+        let planted = [
+            Period {
+                period: 24,
+                proof_end: 2 * 71 + 24 + t,
+                ..real
+            },
+            Period {
+                pre_period: 72,
+                proof_end: 2 * 72 + 12 + t,
+                ..real
+            },
+        ];
+        for wrong in planted {
+            let g = independent_g(periodic.table().len());
+            assert!(prove_period(&g, wrong.pre_period, wrong.period, t));
+            let shown = check_smallest_period(&g, &wrong, t).unwrap_err();
+            assert!(shown.ends_with("shows period 12 from n0 = 71"), "{shown}");
+            let o = period_proof(periodic.table(), Some(wrong));
+            assert_eq!((o.checked, o.failed), (0, 1), "{}", o.detail);
+            assert_eq!(
+                o.detail,
+                format!("the period in use is not the smallest: {shown}")
+            );
+        }
+    }
+
+    /// The Grundy-values check counts every case and passes where `periodic` agrees
+    /// with the oracle (every strip of N ≤ 4).
+    #[test]
+    fn the_grundy_values_check_counts_every_case() {
+        let cases: Vec<Position> = (1..=4).flat_map(every_position).collect();
+        let o = grundy_values(&Rules, &cases);
+        assert_eq!(
+            (o.checked, o.failed),
+            (cases.len() as u64, 0),
+            "{}",
+            o.detail
+        );
+        assert_eq!(
+            o.detail,
+            "periodic's XOR of parts vs the oracle's mex recursion"
+        );
     }
 }

@@ -12,7 +12,8 @@
 //! The table of `g` is built up to the longest run met (O(L²) time), kept across
 //! positions. Runs over [`MAX_RUN`] columns are refused (use `periodic`).
 
-use super::{value_of_grundy, Position};
+use super::Position;
+use gamecheck::grundy::value_of_grundy;
 pub use gamecheck::grundy::{mex, Mex};
 use gamecheck::outcome::Value;
 use gamecheck::solver::{Refusal, Solver, Suggestion};

@@ -23,8 +23,6 @@ pub mod periodic;
 pub mod props;
 pub mod shrink;
 
-use gamecheck::outcome::{Value, Winner};
-use gamecheck::solver::Solver;
 use std::fmt;
 
 pub use game::{PaintGame, Variant};
@@ -244,29 +242,6 @@ impl fmt::Display for Position {
         } else {
             write!(f, "N = {}, {} painted cells", self.n, self.painted.len())
         }
-    }
-}
-
-/// Solves every position with `solver` and returns the contest answers (Alice moves
-/// first, so a win for the player to move is `Alice`).
-///
-/// # Errors
-/// The first refusal, with its case number; no answers are returned then.
-pub fn solve_all(
-    solver: &mut dyn Solver<Position, Value>,
-    positions: &[Position],
-) -> Result<Vec<Winner>, gamecheck::solver::CaseRefusal> {
-    let values = gamecheck::solver::solve_each(solver, positions)?;
-    Ok(values.into_iter().map(Value::for_alice_to_move).collect())
-}
-
-/// The value for the player to move of a position whose Grundy value is `g`
-/// (Sprague–Grundy: non-zero ⇔ N-position).
-pub fn value_of_grundy(g: u32) -> Value {
-    if g != 0 {
-        Value::Win
-    } else {
-        Value::Loss
     }
 }
 

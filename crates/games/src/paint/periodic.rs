@@ -14,10 +14,11 @@
 //! in O(M log M) (or O(N + M) with a column array when N is small).
 
 use super::grundy::{extend_table, xor_of_parts, Scratch, SplitMethod};
-use super::{value_of_grundy, Position, MAX_COLUMNS_REMOVED};
+use super::{Position, MAX_COLUMNS_REMOVED};
 use gamecheck::outcome::Value;
 use gamecheck::solver::{Refusal, Solver};
 
+use gamecheck::grundy::value_of_grundy;
 pub use gamecheck::grundy::{prove_period, Period, MAX_LEN, START_LEN};
 
 /// Paint's `g` and its proved period: [`Period::discover`] with paint's recurrence
@@ -72,6 +73,12 @@ impl Periodic {
     /// The proved period.
     pub fn period(&self) -> Period {
         self.period
+    }
+
+    /// The values of `g` computed to find and prove the period (`g(0..len)`, past the
+    /// proof's range).
+    pub fn table(&self) -> &[u32] {
+        &self.table
     }
 
     /// `g(l)` for any run length: the table itself while `l` is inside it, else by the

@@ -7,7 +7,7 @@
 //! | [`memo::Memo`] (`memo`) | DFS, hash map on the packed chains (+ the player to move under `pass`) | none |
 //! | [`table::Table`] (`table`) | the same DFS over a flat array of `C^suits` 2-bit entries, only the written words cleared per deal | none (1.56 MB standard, 3.1 MB under `pass`) |
 //!
-//! Every solver answers a [`Deal`] with a [`Winner`]: the holder of the first suit's
+//! Every solver answers a [`Deal`] with a [`Winner`](gamecheck::outcome::Winner): the holder of the first suit's
 //! start card opens, so the answer is given for Alice and Bob, not for "the player to
 //! move".
 
@@ -28,17 +28,3 @@ pub mod table;
 pub use cards::{Card, CardSet, Deal};
 pub use game::{SevensGame, Variant};
 pub use rules::{Rules, Stuck};
-
-use gamecheck::outcome::Winner;
-use gamecheck::solver::Solver;
-
-/// Solves every deal with `solver`.
-///
-/// # Errors
-/// The first refusal, with its case number; no answers are returned then.
-pub fn solve_all(
-    solver: &mut dyn Solver<Deal, Winner>,
-    deals: &[Deal],
-) -> Result<Vec<Winner>, gamecheck::solver::CaseRefusal> {
-    gamecheck::solver::solve_each(solver, deals)
-}

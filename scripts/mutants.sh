@@ -94,4 +94,4 @@ case " $* " in
 esac
 # one job (2 cores); `--in-place` (mutate this tree, reuse its target dir) is always one
 case " $* " in *" --in-place "*) ;; *) args+=(--jobs 1) ;; esac
-exec cargo mutants "${args[@]}" --timeout-multiplier 3 "$@"
+exec cargo mutants "${args[@]}" "$@"

@@ -1,5 +1,5 @@
 //! The CLI points to the fix: `rules`, `completions`, the `verify` table's width, usage
-//! errors with a tip, and the seed limit (issue 14). Usage errors exit 2 with nothing on
+//! errors with a tip, and the seed limit. Usage errors exit 2 with nothing on
 //! stdout.
 
 mod common;

@@ -1,4 +1,4 @@
-//! `perft`, `count`, `table` and the verify signature (issue 13): the independent
+//! `perft`, `count`, `table` and the verify signature: the independent
 //! numbers, both move generators counting the same, the counts against the oracle, bad
 //! input, the table digest, the Python checker, and the golden files.
 

@@ -35,7 +35,7 @@ fn live_with(needle: &str) -> Vec<u32> {
         .collect()
 }
 
-/// The failing case of issue 11: answers printed, then a setsid() child holds stdout
+/// A program that prints its answers, then leaves a setsid() child holding stdout
 /// for 5 s. The run passes, quickly, says a process was left behind, and none survives.
 fn detached(fixture_name: &str) {
     let dir = tempfile::tempdir().unwrap();

@@ -1,4 +1,4 @@
-//! `gamecheck gen sevens` and `gamecheck stress sevens` (issue 6): the same bytes for the
+//! `gamecheck gen sevens` and `gamecheck stress sevens`: the same bytes for the
 //! same seed, every generated input accepted by our reader (a property test; case count
 //! from `PROPTEST_CASES`), draw-prone deals that really are drawn on the standard deck,
 //! the Python fixtures in `tests/programs/` (a correct one passes many rounds; the

@@ -9,7 +9,7 @@
 //! memoized by (key, remaining depth) with `u128` counts, so depths far past plain
 //! enumeration are instant.
 //!
-//! Definition (issue 13): a line that ends (no legal move) before `D` moves contributes
+//! Definition: a line that ends (no legal move) before `D` moves contributes
 //! 0; `D = 0` counts 1. Which positions are terminal is each game's end rule.
 
 use crate::error::RuleError;

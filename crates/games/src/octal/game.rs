@@ -643,7 +643,7 @@ mod tests {
     /// and fails, saying why, on no period, a wrong value anywhere in the table, a
     /// pre-period one too early (does not prove), twice the period and a later
     /// pre-period (both prove, neither is the smallest). Kayles `.77`: period 12 from 71;
-    /// Dawson's Kayles `.07`: period 34 from 53 (issue 12's known values).
+    /// Dawson's Kayles `.07`: period 34 from 53 (the values published for both games).
     #[test]
     fn the_period_proof_row_passes_on_periodic_and_fails_on_a_wrong_period() {
         for (code, p, n0) in [(".77", 12, 71), (".07", 34, 53)] {

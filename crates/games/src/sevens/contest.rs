@@ -5,7 +5,7 @@
 //!   gives each player half the deck, so an odd deck is refused ([`Sevens::new`]);
 //! - generation: a share `draw_prone` (default [`DEFAULT_DRAW_PRONE`]) of the deals is
 //!   built draw-prone ([`draw_prone_hand`]), the rest are uniform halves of the deck
-//!   (uniformly random deals are almost never drawn: issue 6). `Size::scale` is ignored:
+//!   (uniformly random deals are almost never drawn). `Size::scale` is ignored:
 //!   every deal holds the whole deck;
 //! - input: the canonical layout (`T` alone on the first line, always written, then
 //!   Alice's cards of one deal per line, ranks as numbers: `S7 H10 D1`), at most

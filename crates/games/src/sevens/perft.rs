@@ -2,7 +2,7 @@
 //! [`CardSet`] layout) and the player to move; the cards played are the deck minus both
 //! hands, and with nothing played the opening is still to come.
 //!
-//! Moves (issue 13): the forced opening card is a move (the holder of the first suit's
+//! Moves: the forced opening card is a move (the holder of the first suit's
 //! start card plays it first); under `--stuck pass` a pass is a move; a stuck player
 //! under `lose` and the all-played end are terminal, and under `pass` a position with an
 //! empty hand is terminal. A move is the card (`S7`) or `pass`. There is no default

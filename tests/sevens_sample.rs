@@ -2,7 +2,7 @@
 //! line with each solver that takes the standard deck, and through the library.
 
 use assert_cmd::Command;
-use gamecheck::game::solve_cases_with;
+use gamecheck::game::{solve_cases_with, Game as _};
 use gamecheck_games::sevens::{format, game, Rules, SevensGame, Variant};
 
 const SAMPLE_IN: &str = include_str!("data/sevens_sample.in");
@@ -45,7 +45,7 @@ fn the_library_gives_the_sample_answers() {
     for v in [Variant::Memo, Variant::Table] {
         let mut s = game::solver(&rules, v);
         let answers = solve_cases_with::<SevensGame>(s.as_mut(), &deals).unwrap();
-        assert_eq!(format::write_answers(&answers), SAMPLE_OUT, "{v:?}");
+        assert_eq!(SevensGame::write_answers(&answers), SAMPLE_OUT, "{v:?}");
     }
 }
 

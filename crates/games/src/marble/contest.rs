@@ -156,7 +156,7 @@ impl ContestGame for Marble {
     }
 
     fn write_answers(&self, answers: &[Winner]) -> String {
-        format::write_answers(answers)
+        <super::MarbleGame as gamecheck::game::Game>::write_answers(answers)
     }
 
     fn parse_answer(&self, line: &str, _index: usize) -> Option<Winner> {

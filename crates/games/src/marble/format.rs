@@ -8,7 +8,6 @@ use super::geometry::diamond_row_len;
 use super::Position;
 use gamecheck::error::ParseError;
 use gamecheck::input::{read_count, shorten, Scanner};
-use gamecheck::outcome::Winner;
 
 /// Reads a contest input of positions of side `side`.
 ///
@@ -107,11 +106,6 @@ pub fn write(positions: &[Position]) -> String {
         s.push_str(&write_position(p));
     }
     s
-}
-
-/// The contest output: one `Alice` or `Bob` line per position.
-pub fn write_answers(answers: &[Winner]) -> String {
-    answers.iter().map(|a| format!("{a}\n")).collect()
 }
 
 #[cfg(test)]

@@ -311,10 +311,6 @@ impl Game for MarbleGame {
         answer.for_alice_to_move()
     }
 
-    fn write_answers(answers: &[Winner]) -> String {
-        format::write_answers(answers)
-    }
-
     fn smaller(rules: &Rules, case: &Position, _mode: ShrinkMode) -> Vec<(Rules, Position)> {
         smaller_positions(case)
             .into_iter()

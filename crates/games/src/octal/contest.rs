@@ -174,7 +174,7 @@ impl ContestGame for Octal {
     }
 
     fn write_answers(&self, answers: &[Winner]) -> String {
-        format::write_answers(answers)
+        <super::OctalGame as gamecheck::game::Game>::write_answers(answers)
     }
 
     fn parse_answer(&self, line: &str, _index: usize) -> Option<Winner> {

@@ -8,7 +8,6 @@
 use super::{Position, MAX_HEAP};
 use gamecheck::error::ParseError;
 use gamecheck::input::{parse_u64, parse_u64_at_most, read_count, shorten, Scanner};
-use gamecheck::outcome::Winner;
 
 /// The most cases in one input.
 pub const MAX_T: u64 = 100_000;
@@ -111,11 +110,6 @@ pub fn write(positions: &[Position]) -> String {
     s
 }
 
-/// The contest output: `Alice` or `Bob`, one line per case.
-pub fn write_answers(answers: &[Winner]) -> String {
-    answers.iter().map(|a| format!("{a}\n")).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -132,7 +126,6 @@ mod tests {
         assert_eq!(ps[1].heaps(), [4, MAX_HEAP]);
         assert_eq!(write(&ps), "2\n1 3\n2 4 1000000000000000000\n");
         assert_eq!(read("0").unwrap(), vec![]);
-        assert_eq!(write_answers(&[Winner::Alice, Winner::Bob]), "Alice\nBob\n");
     }
 
     #[test]

@@ -216,7 +216,7 @@ impl ContestGame for Sevens {
     }
 
     fn write_answers(&self, answers: &[Winner]) -> String {
-        format::write_answers(answers)
+        <super::SevensGame as gamecheck::game::Game>::write_answers(answers)
     }
 
     fn parse_answer(&self, line: &str, _index: usize) -> Option<Winner> {

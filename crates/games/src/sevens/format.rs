@@ -12,7 +12,6 @@ use super::cards::{Card, CardSet, Deal, SUIT_LETTERS};
 use super::rules::Rules;
 use gamecheck::error::{Location, ParseError};
 use gamecheck::input::{parse_u64, shorten, Scanner, Token};
-use gamecheck::outcome::Winner;
 
 /// Reads one card name (case-insensitive) of the deck of `rules`.
 ///
@@ -278,11 +277,6 @@ pub fn write(deals: &[Deal]) -> String {
         s.push('\n');
     }
     s
-}
-
-/// The contest output: one `Alice`, `Bob` or `Draw` line per deal.
-pub fn write_answers(answers: &[Winner]) -> String {
-    answers.iter().map(|a| format!("{a}\n")).collect()
 }
 
 #[cfg(test)]

@@ -356,10 +356,6 @@ impl Game for SevensGame {
         answer
     }
 
-    fn write_answers(answers: &[Winner]) -> String {
-        format::write_answers(answers)
-    }
-
     fn contest_rules(rules: &Rules) -> Result<(), RuleError> {
         rules.contest_hand_size().map(|_| ())
     }

@@ -5,7 +5,7 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use gamecheck::game::solve_cases_with;
-use gamecheck::game::variant_name;
+use gamecheck::game::Variants as _;
 use gamecheck::outcome::{Value, Winner};
 use gamecheck::solver::Solver;
 use gamecheck_games::marble::bitmask::Bitmask;
@@ -103,8 +103,8 @@ fn answer_batch(c: &mut Criterion) {
     g.throughput(Throughput::Elements(positions.len() as u64));
     g.sample_size(10);
     // every variant, the oracle included (a new variant is benched with no edit here)
-    for &v in <gamecheck_games::marble::Variant as clap::ValueEnum>::value_variants() {
-        g.bench_function(BenchmarkId::new("fresh", variant_name(v)), |b| {
+    for &v in <gamecheck_games::marble::Variant as gamecheck::game::Variants>::ALL {
+        g.bench_function(BenchmarkId::new("fresh", v.name()), |b| {
             b.iter(|| {
                 let mut s = gamecheck_games::marble::game::solver(&rules, v);
                 let got =

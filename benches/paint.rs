@@ -17,7 +17,7 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use gamecheck::game::solve_cases_with;
-use gamecheck::game::variant_name;
+use gamecheck::game::Variants as _;
 use gamecheck::outcome::Winner;
 use gamecheck_games::paint::grundy::Grundy;
 use gamecheck_games::paint::periodic::Periodic;
@@ -143,7 +143,7 @@ fn oracle(c: &mut Criterion) {
     g.throughput(Throughput::Elements(positions.len() as u64));
     g.sample_size(10);
     for v in [Variant::Naive, Variant::Bitmask] {
-        g.bench_function(BenchmarkId::new("fresh", variant_name(v)), |b| {
+        g.bench_function(BenchmarkId::new("fresh", v.name()), |b| {
             b.iter(|| {
                 let mut s = game::solver(v);
                 let got = solve_cases_with::<PaintGame>(s.as_mut(), black_box(&positions)).unwrap();

@@ -7,7 +7,7 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use gamecheck::game::solve_cases_with;
-use gamecheck::game::{fast_variants, variant_name};
+use gamecheck::game::{fast_variants, Variants as _};
 use gamecheck::outcome::Winner;
 use gamecheck::solver::Solver;
 use gamecheck_games::sevens::memo::Memo;
@@ -109,8 +109,8 @@ fn small_decks(c: &mut Criterion) {
         let mut variants = vec![Variant::Naive];
         variants.extend(fast_variants::<SevensGame>());
         for v in variants {
-            let name = variant_name(v);
-            g.bench_function(BenchmarkId::new(&name, format!("{suits}x{ranks}")), |b| {
+            let name = v.name();
+            g.bench_function(BenchmarkId::new(name, format!("{suits}x{ranks}")), |b| {
                 b.iter(|| {
                     let mut s = game::solver(&rules, v);
                     let got =

@@ -3,7 +3,7 @@
 //! targets' property over their committed corpora and seeded bytes, and the promise that
 //! every solver variant of every game is compared in `verify`.
 
-use gamecheck::game::{fast_variants, variant_name, Game};
+use gamecheck::game::{fast_variants, Game, Variants};
 use gamecheck::harness::driver;
 use gamecheck::harness::laws::{
     instances, movegen_agrees_bytes, movegen_agrees_with, solvers_agree, solvers_agree_bytes,
@@ -115,7 +115,7 @@ fn every_variant_of_every_game_is_in_the_verify_report() {
         driver::verify::<G>(&opts, &mut report);
         assert!(report.ok, "{}: {:?}", G::NAME, report.failures);
         for v in fast_variants::<G>() {
-            let name = variant_name(v);
+            let name = v.name();
             let compared = report.rows.iter().filter(|r| {
                 r.solver == name || r.solver.starts_with(&format!("{name} vs "))
             });
@@ -148,16 +148,14 @@ fn an_instance_prints_its_rules_and_case() {
 /// report and the refusals use the name), for every game, variant and a few rule sets.
 #[test]
 fn every_solver_is_named_as_its_flag() {
-    use clap::ValueEnum;
     use gamecheck::harness::laws::arbitrary_instance;
     use gamecheck::harness::props::random_inputs;
     for_each_game!(G => {
         let mut rule_sets = 0;
         for bytes in random_inputs(29, 20, 40) {
             let Some(i) = arbitrary_instance::<G>(&bytes) else { continue };
-            for v in <G as Game>::Variant::value_variants() {
-                let flag = v.to_possible_value().unwrap();
-                assert_eq!(G::solver(&i.rules, *v).name(), flag.get_name(), "{}", i.rules);
+            for &v in <G as Game>::Variant::ALL {
+                assert_eq!(G::solver(&i.rules, v).name(), v.name(), "{}", i.rules);
             }
             rule_sets += 1;
             if rule_sets == 5 {

@@ -2,8 +2,8 @@
 //! position of N ≤ 7 against the oracle (answers and Grundy values), refusals, and
 //! shrinking.
 
-use clap::ValueEnum as _;
 use gamecheck::game::solve_cases_with;
+use gamecheck::game::Variants as _;
 use gamecheck::harness::driver::shrink_failure;
 use gamecheck::harness::shrink;
 use gamecheck::outcome::{Value, Winner};
@@ -18,7 +18,7 @@ fn the_sample_through_the_library() {
     let input = std::fs::read_to_string("tests/data/paint_sample.in").unwrap();
     let expected = std::fs::read_to_string("tests/data/paint_sample.out").unwrap();
     let positions = format::read(&input).unwrap();
-    for &v in Variant::value_variants() {
+    for &v in Variant::ALL {
         let mut solver = game::solver(v);
         let answers = solve_cases_with::<PaintGame>(solver.as_mut(), &positions).unwrap();
         assert_eq!(format::write_answers(&answers), expected, "{v:?}");
@@ -69,7 +69,7 @@ fn half_painted_columns_are_single_cells_not_walls() {
     // # . # / . . . : no block fits, four single cells are left, so four moves in all:
     // Bob (1 ⊕ g(1) ⊕ 1 = 0)
     let p = Position::from_rows("#.#", "...").unwrap();
-    let winners: Vec<Winner> = Variant::value_variants()
+    let winners: Vec<Winner> = Variant::ALL
         .iter()
         .map(|&v| {
             solve_cases_with::<PaintGame>(game::solver(v).as_mut(), std::slice::from_ref(&p))

@@ -5,7 +5,7 @@
 mod common;
 
 use common::gamecheck;
-use gamecheck::game::Game;
+use gamecheck::game::{Contest, Game};
 use gamecheck::outcome::Value;
 use gamecheck::perft::{count, divide, Generator, Perft};
 use gamecheck_games::marble::game::exhaustive_rule_sets;

@@ -3,7 +3,7 @@
 //! crate knows it, yet the generic driver compares its variants with its oracle, shrinks
 //! a planted mismatch to the smallest failing heap, and reports rows.
 
-use gamecheck::error::{Location, ParseError, RuleError};
+use gamecheck::error::{Location, ParseError};
 use gamecheck::game::{BoxSolver, Game, ShrinkMode};
 use gamecheck::harness::driver::{self, Group, NamedCheck, Outcome, Step, Suite};
 use gamecheck::harness::{Report, VerifyOptions};
@@ -31,13 +31,14 @@ impl fmt::Display for Rules {
 #[derive(Debug, Clone, Default, clap::Args)]
 struct NoFlags {}
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum Variant {
-    Naive,
-    /// n mod (max + 1) ≠ 0.
-    Formula,
-    /// A planted bug: wrong for every heap of 10 or more with n mod 4 = 2.
-    Buggy,
+gamecheck::variants! {
+    enum Variant {
+        Naive = "naive",
+        /// n mod (max + 1) ≠ 0.
+        Formula = "formula",
+        /// A planted bug: wrong for every heap of 10 or more with n mod 4 = 2.
+        Buggy = "buggy",
+    }
 }
 
 /// The oracle: plain recursion over the moves, memoized.
@@ -128,7 +129,6 @@ impl<const WRONG: bool> Game for Subtraction<WRONG> {
     const NAME: &'static str = "subtraction";
     const ABOUT: &'static str = "The subtraction game {1, 2, 3}";
     type Rules = Rules;
-    type RuleArgs = NoFlags;
     type Case = u32;
     type Move = Take;
     type Answer = Value;
@@ -137,9 +137,6 @@ impl<const WRONG: bool> Game for Subtraction<WRONG> {
     const DEFAULT_VARIANT: Variant = Variant::Formula;
     const ORACLE_VARIANT: Variant = Variant::Naive;
 
-    fn rules(_: &NoFlags) -> Result<Rules, RuleError> {
-        Ok(Rules(vec![1, 2, 3]))
-    }
     fn flags(_: &Rules) -> String {
         String::new()
     }

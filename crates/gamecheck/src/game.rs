@@ -5,11 +5,12 @@
 //! the player to move, or the contest's winner). [`Game`] gathers, for one game, all the
 //! harness needs to check it by construction:
 //!
-//! - the rule set, its `Display` and its command-line flags ([`Game::RuleArgs`]);
+//! - the rule set with its `Display` (its command-line flags are [`Contest::RuleArgs`]);
 //! - the case, the move with its notation, both move generators ([`Game::oracle_moves`]
 //!   and [`Game::fast_moves`]) and the starting position where the game has one;
-//! - the oracle and a typed list of solver variants ([`Game::Variant`], a
-//!   [`clap::ValueEnum`], so `--solver` is checked by clap and no name list can drift);
+//! - the oracle and a typed list of solver variants ([`Game::Variant`], an enum that
+//!   implements [`Variants`]: `--solver` takes exactly those names, and `verify` compares
+//!   every one);
 //! - the contest reader and writer;
 //! - one "one step smaller" relation over (rules, case) ([`Game::smaller`]), used by
 //!   `verify` and, with the rules kept fixed, by `stress`;
@@ -54,8 +55,6 @@ pub trait Game: Sized + Send + Sync + 'static {
 
     /// A rule set (`Display` gives the report's form, `n=4 k=3 lines=all normal`).
     type Rules: Clone + Debug + Display + PartialEq + Send + Sync;
-    /// The rule flags on the command line (empty for a game with one rule set).
-    type RuleArgs: clap::Args + clap::FromArgMatches + Clone + Debug;
     /// One case of a contest input.
     type Case: Clone + Debug + PartialEq + Eq + Hash + Send + Sync;
     /// A move, with its notation as `Display`.
@@ -63,18 +62,12 @@ pub trait Game: Sized + Send + Sync + 'static {
     /// A solver's exact answer for a case.
     type Answer: Copy + Debug + PartialEq + Display + Send + Sync;
     /// The solvers by name: the oracle and every fast variant.
-    type Variant: clap::ValueEnum + Copy + Eq + Debug + Send + Sync + 'static;
+    type Variant: Variants;
 
     /// The variant `solve` uses by default (the fastest correct one).
     const DEFAULT_VARIANT: Self::Variant;
     /// The variant that is the oracle (`naive`); every other one is a fast variant.
     const ORACLE_VARIANT: Self::Variant;
-
-    /// The rule set the flags select.
-    ///
-    /// # Errors
-    /// A flag value outside the game's ranges (the message names the flag).
-    fn rules(args: &Self::RuleArgs) -> Result<Self::Rules, RuleError>;
 
     /// The flags that select `rules` (`--side 4 --run 3 --lines all`); none by default
     /// (a game with one rule set).
@@ -225,6 +218,15 @@ pub trait Game: Sized + Send + Sync + 'static {
 /// Every game of the command line is one; a game used only as a library (the toy games of
 /// the tests) need not be.
 pub trait Contest: Game {
+    /// The rule flags on the command line ([`NoFlags`] for a game with one rule set).
+    type RuleArgs: clap::Args + clap::FromArgMatches + Clone + Debug;
+
+    /// The rule set the flags select: the inverse of [`Game::flags`].
+    ///
+    /// # Errors
+    /// A flag value outside the game's ranges (the message names the flag).
+    fn rules(args: &Self::RuleArgs) -> Result<Self::Rules, RuleError>;
+
     /// The flags that steer generated cases (`gen`, `stress`).
     type SizeArgs: clap::Args + clap::FromArgMatches + Clone + Debug;
     /// The adapter.
@@ -295,16 +297,43 @@ pub struct NoFlags {}
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct NoSolveArgs {}
 
-/// The name of a solver variant on the command line (`bitmask`).
-pub fn variant_name<V: clap::ValueEnum>(v: V) -> String {
-    v.to_possible_value()
-        .map(|p| p.get_name().to_string())
-        .unwrap_or_default()
+/// The solver variants of a game by name ([`Game::Variant`]): the oracle and every fast
+/// solver. `--solver` takes exactly these names (and `oracle` for
+/// [`Game::ORACLE_VARIANT`]); `verify` compares every one with the oracle.
+///
+/// ```
+/// # use gamecheck::game::Variants;
+/// #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// enum Variant { Naive, Memo }
+///
+/// impl Variants for Variant {
+///     const ALL: &'static [Self] = &[Variant::Naive, Variant::Memo];
+///     fn name(self) -> &'static str {
+///         match self {
+///             Variant::Naive => "naive",
+///             Variant::Memo => "memo",
+///         }
+///     }
+/// }
+/// assert_eq!(Variant::Memo.name(), "memo");
+/// ```
+pub trait Variants: Copy + Eq + Debug + Send + Sync + 'static {
+    /// Every variant, the oracle among them, in the order `--solver`'s help lists them.
+    const ALL: &'static [Self];
+
+    /// The name on the command line and in the rows of `verify` (`bitmask`): distinct per
+    /// variant, not `oracle` (the alias of the oracle's name).
+    fn name(self) -> &'static str;
+
+    /// One line for `--solver`'s help (`Memoized DFS over a bitmask`); empty by default.
+    fn about(self) -> &'static str {
+        ""
+    }
 }
 
 /// Every variant of `G` but the oracle: the fast solvers `verify` compares.
 pub fn fast_variants<G: Game>() -> Vec<G::Variant> {
-    <G::Variant as clap::ValueEnum>::value_variants()
+    <G::Variant as Variants>::ALL
         .iter()
         .copied()
         .filter(|&v| v != G::ORACLE_VARIANT)
@@ -416,4 +445,55 @@ pub trait ExportTable: Game {
     /// ([`Failure::Usage`](crate::error::Failure::Usage)); a table that fails its own
     /// check ([`Failure::Internal`](crate::error::Failure::Internal)).
     fn table(args: &Self::TableArgs) -> Result<String, crate::error::Failure>;
+}
+
+/// Declares a game's solver variants: an enum (deriving `Debug`, `Clone`, `Copy`,
+/// `PartialEq`, `Eq` and `Hash`) and its [`Variants`] implementation, each variant with
+/// its name on the command line; a variant's doc comment is its line in `--solver`'s help.
+///
+/// ```
+/// gamecheck::variants! {
+///     /// The solvers of my game.
+///     pub enum Variant {
+///         /// The oracle: text rows, every move tried.
+///         Naive = "naive",
+///         /// Memoized search over packed heights.
+///         Memo = "memo",
+///     }
+/// }
+/// use gamecheck::game::Variants as _;
+/// assert_eq!(Variant::ALL, &[Variant::Naive, Variant::Memo]);
+/// assert_eq!(Variant::Memo.name(), "memo");
+/// assert_eq!(Variant::Naive.about().trim(), "The oracle: text rows, every move tried.");
+/// ```
+#[macro_export]
+macro_rules! variants {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident {
+            $( $(#[doc = $doc:literal])* $variant:ident = $label:literal ),+ $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        $vis enum $name {
+            $( $(#[doc = $doc])* $variant ),+
+        }
+
+        impl $crate::game::Variants for $name {
+            const ALL: &'static [Self] = &[$($name::$variant),+];
+
+            fn name(self) -> &'static str {
+                match self {
+                    $($name::$variant => $label),+
+                }
+            }
+
+            fn about(self) -> &'static str {
+                match self {
+                    $($name::$variant => concat!($($doc),*)),+
+                }
+            }
+        }
+    };
 }

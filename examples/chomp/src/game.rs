@@ -33,13 +33,14 @@ impl fmt::Display for Rules {
     }
 }
 
-/// The solvers: the oracle and the memoized search.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Variant {
-    /// The oracle: text rows, memoized by the text (boards of at most 49 cells).
-    Naive,
-    /// Packed heights, memoized depth-first search.
-    Memo,
+gamecheck::variants! {
+    /// The solvers: the oracle and the memoized search.
+    pub enum Variant {
+        /// The oracle: text rows, memoized by the text (boards of at most 49 cells).
+        Naive = "naive",
+        /// Packed heights, memoized depth-first search.
+        Memo = "memo",
+    }
 }
 
 /// A move: take the cell in this column and row (1-based, from the bottom left).
@@ -70,7 +71,6 @@ impl Game for Chomp {
     const NAME: &'static str = "chomp";
     const ABOUT: &'static str = "Chomp on a W x H rectangle (example game)";
     type Rules = Rules;
-    type RuleArgs = Rules;
     type Case = Board;
     type Move = Take;
     type Answer = Value;
@@ -79,14 +79,6 @@ impl Game for Chomp {
     const DEFAULT_VARIANT: Variant = Variant::Memo;
     const ORACLE_VARIANT: Variant = Variant::Naive;
 
-    fn rules(args: &Rules) -> Result<Rules, RuleError> {
-        match (args.width, args.height) {
-            (1..=MAX_SIDE, 1..=MAX_SIDE) => Ok(*args),
-            _ => Err(RuleError(format!(
-                "--width and --height are 1..={MAX_SIDE}"
-            ))),
-        }
-    }
     fn flags(rules: &Rules) -> String {
         format!("--width {} --height {}", rules.width, rules.height)
     }
@@ -207,9 +199,18 @@ impl Game for Chomp {
 }
 
 impl Contest for Chomp {
+    type RuleArgs = Rules;
     type SizeArgs = NoFlags;
     type Adapter = GameContest<Self>;
     type SolveArgs = NoFlags;
+    fn rules(args: &Rules) -> Result<Rules, RuleError> {
+        match (args.width, args.height) {
+            (1..=MAX_SIDE, 1..=MAX_SIDE) => Ok(*args),
+            _ => Err(RuleError(format!(
+                "--width and --height are 1..={MAX_SIDE}"
+            ))),
+        }
+    }
     fn contest(rules: Rules, flags: &NoFlags) -> Result<GameContest<Self>, RuleError> {
         Ok(GameContest::new(rules, flags))
     }

@@ -1,7 +1,7 @@
 //! What `period` and `values` share: the rule flags of a game with a Grundy part
 //! ([`GrundyPart`]) and `--max-n`.
 
-use crate::game::Game;
+use crate::game::Contest;
 use crate::grundy::GrundyPart;
 use clap::ArgMatches;
 
@@ -13,12 +13,12 @@ pub fn max_n(matches: &ArgMatches) -> Option<u64> {
 
 /// The rule flags of `G`, for `period` and `values`.
 #[derive(Debug, clap::Args)]
-pub struct GrundyArgs<G: Game> {
+pub struct GrundyArgs<G: Contest> {
     #[command(flatten)]
     pub rules: G::RuleArgs,
 }
 
 /// The rule set of the flags, or a usage error naming the flag.
-pub fn rules<G: GrundyPart>(args: &GrundyArgs<G>) -> Result<G::Rules, super::Failure> {
+pub fn rules<G: GrundyPart + Contest>(args: &GrundyArgs<G>) -> Result<G::Rules, super::Failure> {
     G::rules(&args.rules).map_err(|e| super::Failure::Usage(e.to_string()))
 }

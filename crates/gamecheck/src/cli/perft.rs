@@ -5,7 +5,7 @@
 use super::games::{parsed, Ability, Kind};
 use super::{located, print_all, read_input};
 use crate::error::Failure;
-use crate::game::{CliGame, Count, ExportTable};
+use crate::game::{CliGame, Contest, Count, ExportTable};
 use crate::perft::{self, Generator, Perft};
 use clap::Args;
 use std::fmt::Write as _;
@@ -24,7 +24,7 @@ pub enum PerftSolver {
 
 /// The arguments of `perft` for game `G`.
 #[derive(Debug, clap::Args)]
-pub struct PerftArgs<G: Perft> {
+pub struct PerftArgs<G: Perft + Contest> {
     #[command(flatten)]
     pub rules: G::RuleArgs,
     #[command(flatten)]
@@ -53,7 +53,7 @@ impl Kind for PerftKind {
     const NAME: &'static str = "perft";
 }
 
-fn run_perft<G: Perft>(m: &clap::ArgMatches) -> Result<ExitCode, Failure> {
+fn run_perft<G: Perft + Contest>(m: &clap::ArgMatches) -> Result<ExitCode, Failure> {
     perft::<G>(&parsed::<PerftArgs<G>>(m)?)
 }
 
@@ -67,7 +67,10 @@ pub fn ability<G: CliGame + Perft>() -> Ability {
 }
 
 /// The start state: the one case of `--from`, or the game's default start.
-fn start_state<G: Perft>(args: &PerftArgs<G>, rules: &G::Rules) -> Result<G::State, Failure> {
+fn start_state<G: Perft + Contest>(
+    args: &PerftArgs<G>,
+    rules: &G::Rules,
+) -> Result<G::State, Failure> {
     let usage = |e: crate::error::RuleError| Failure::Usage(e.to_string());
     let Some(path) = &args.from else {
         return G::default_start(rules, &args.start).map_err(usage);
@@ -85,7 +88,7 @@ fn start_state<G: Perft>(args: &PerftArgs<G>, rules: &G::Rules) -> Result<G::Sta
 }
 
 /// `perft`: counts, or refuses with the largest depth that fits.
-pub fn perft<G: Perft>(args: &PerftArgs<G>) -> Result<ExitCode, Failure> {
+pub fn perft<G: Perft + Contest>(args: &PerftArgs<G>) -> Result<ExitCode, Failure> {
     let rules = G::rules(&args.rules).map_err(|e| Failure::Usage(e.to_string()))?;
     let state = start_state(args, &rules)?;
     let walker = G::walker(&rules);

@@ -12,6 +12,7 @@
 use super::games::{parsed, Ability};
 use super::grundy::{max_n, rules, GrundyArgs};
 use super::{print_all, Failure};
+use crate::game::Contest;
 use crate::grundy::GrundyPart;
 use std::process::ExitCode;
 
@@ -37,7 +38,7 @@ pub fn ability<G: crate::game::CliGame + GrundyPart>() -> Ability {
     }
 }
 
-fn augment<G: GrundyPart>(cmd: clap::Command) -> clap::Command {
+fn augment<G: GrundyPart + Contest>(cmd: clap::Command) -> clap::Command {
     let cmd = <GrundyArgs<G> as clap::Args>::augment_args(cmd);
     if cmd.get_arguments().any(|a| a.get_id() == "max_n") {
         return cmd.mut_arg("max_n", |a| {
@@ -57,7 +58,7 @@ fn augment<G: GrundyPart>(cmd: clap::Command) -> clap::Command {
 }
 
 /// Runs `gamecheck period GAME`.
-pub fn period<G: GrundyPart>(m: &clap::ArgMatches) -> Result<ExitCode, Failure> {
+pub fn period<G: GrundyPart + Contest>(m: &clap::ArgMatches) -> Result<ExitCode, Failure> {
     let args: GrundyArgs<G> = parsed(m)?;
     let max_n = max_n(m).unwrap_or(DEFAULT_MAX_N);
     if !(1..=MAX_N).contains(&max_n) {

@@ -2,7 +2,7 @@
 
 use super::games::{augment_with, parsed, Ability};
 use super::{input_path, located, print_all, read_input, Failure};
-use crate::game::{variant_name, Contest};
+use crate::game::{Contest, Game, Variants};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -17,10 +17,77 @@ pub struct SolveArgs<G: Contest> {
     /// correct one).
     // the default is set per game in `augment`: a `default_value_t` here would be one
     // static shared by every game's monomorphization
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = VariantParser::<G>::new())]
     pub solver: Option<G::Variant>,
     #[command(flatten)]
     pub extra: G::SolveArgs,
+}
+
+/// Parses `--solver NAME` into a variant of `G` ([`Variants`]): exactly the names of
+/// `G::Variant::ALL`, and `oracle` for the oracle; the help lists each with its line.
+pub struct VariantParser<G>(
+    Vec<clap::builder::PossibleValue>,
+    std::marker::PhantomData<G>,
+);
+
+impl<G> Clone for VariantParser<G> {
+    fn clone(&self) -> Self {
+        VariantParser(self.0.clone(), std::marker::PhantomData)
+    }
+}
+
+impl<G: Game> VariantParser<G> {
+    /// The parser of `G`'s variant names.
+    pub fn new() -> Self {
+        let values = <G::Variant as Variants>::ALL
+            .iter()
+            .map(|&v| {
+                let value = clap::builder::PossibleValue::new(v.name())
+                    .help(v.about().trim().trim_end_matches('.').to_string());
+                if v == G::ORACLE_VARIANT {
+                    value.alias("oracle")
+                } else {
+                    value
+                }
+            })
+            .collect();
+        VariantParser(values, std::marker::PhantomData)
+    }
+}
+
+impl<G: Game> Default for VariantParser<G> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<G: Game> clap::builder::TypedValueParser for VariantParser<G> {
+    type Value = G::Variant;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<G::Variant, clap::Error> {
+        let index = value
+            .to_str()
+            .and_then(|text| self.0.iter().position(|p| p.matches(text, false)));
+        match index {
+            Some(i) => Ok(<G::Variant as Variants>::ALL[i]),
+            None => {
+                // clap's own "invalid value" error, with the list of names
+                let names = clap::builder::PossibleValuesParser::new(self.0.clone());
+                names.parse_ref(cmd, arg, value).map(|_| G::DEFAULT_VARIANT)
+            }
+        }
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(self.0.iter().cloned()))
+    }
 }
 
 /// `solve`'s subcommands.
@@ -32,9 +99,8 @@ impl super::games::Kind for Solve {
 }
 
 fn augment<G: Contest>(cmd: clap::Command) -> clap::Command {
-    augment_with::<SolveArgs<G>>(cmd).mut_arg("solver", |a| {
-        a.default_value(variant_name(G::DEFAULT_VARIANT))
-    })
+    augment_with::<SolveArgs<G>>(cmd)
+        .mut_arg("solver", |a| a.default_value(G::DEFAULT_VARIANT.name()))
 }
 
 fn run<G: Contest>(m: &clap::ArgMatches) -> Result<ExitCode, Failure> {

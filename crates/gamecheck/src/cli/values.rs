@@ -4,6 +4,7 @@
 use super::games::{parsed, Ability};
 use super::grundy::{max_n, rules, GrundyArgs};
 use super::{print_all, Failure};
+use crate::game::Contest;
 use crate::grundy::GrundyPart;
 use std::process::ExitCode;
 
@@ -24,7 +25,7 @@ impl super::games::Kind for Values {
     const NAME: &'static str = "values";
 }
 
-fn augment<G: GrundyPart>(cmd: clap::Command) -> clap::Command {
+fn augment<G: GrundyPart + Contest>(cmd: clap::Command) -> clap::Command {
     let cmd = <GrundyArgs<G> as clap::Args>::augment_args(cmd);
     <UptoArgs as clap::Args>::augment_args(cmd)
 }
@@ -39,7 +40,7 @@ pub fn ability<G: crate::game::CliGame + GrundyPart>() -> Ability {
 }
 
 /// Runs `gamecheck values GAME`.
-pub fn values<G: GrundyPart>(m: &clap::ArgMatches) -> Result<ExitCode, Failure> {
+pub fn values<G: GrundyPart + Contest>(m: &clap::ArgMatches) -> Result<ExitCode, Failure> {
     let args: GrundyArgs<G> = parsed(m)?;
     let upto: UptoArgs = parsed(m)?;
     if max_n(m).is_some() {

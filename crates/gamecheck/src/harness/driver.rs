@@ -10,7 +10,7 @@
 
 use super::report::merge_by_solver;
 use super::{shrink, Failure, Progress, Report, Row, VerifyOptions};
-use crate::game::{fast_variants, variant_name, BoxSolver, Game, ShrinkMode};
+use crate::game::{fast_variants, BoxSolver, Game, ShrinkMode, Variants as _};
 use crate::solver::Refusal;
 use rayon::prelude::*;
 use std::collections::BTreeSet;
@@ -274,7 +274,7 @@ fn run_suite<G: Game>(suite: &Suite<G>, bar: &Progress) -> (Vec<Row>, Vec<Failur
         Some(v) => format!(
             "{}; reference `{}` took {reference_secs:.3} s",
             suite.what,
-            variant_name(v)
+            v.name()
         ),
     };
     for &variant in &suite.variants {
@@ -293,8 +293,8 @@ fn run_suite<G: Game>(suite: &Suite<G>, bar: &Progress) -> (Vec<Row>, Vec<Failur
             .filter(|&i| answers[i] != expected[i])
             .collect();
         let name = match suite.reference {
-            None => variant_name(variant),
-            Some(r) => format!("{} vs {}", variant_name(variant), variant_name(r)),
+            None => variant.name().to_string(),
+            Some(r) => format!("{} vs {}", variant.name(), r.name()),
         };
         // a failing row's note is its first mismatch (the shrunk one is in the failures)
         let note = match wrong.first() {
@@ -385,7 +385,7 @@ pub fn shrink_failure<G: Game>(
     describe_failure::<G>(
         &rules,
         &small,
-        &variant_name(variant),
+        variant.name(),
         slow.solve(&rules, &small),
         fast.solve(&rules, &small),
     )

@@ -7,7 +7,7 @@
 //! `*_bytes` entry, and, where it is a row, by `verify` (the driver's comparison and
 //! [`crate::harness::driver::movegen_agrees`]).
 
-use crate::game::{fast_variants, variant_name, BoxSolver, Game};
+use crate::game::{fast_variants, BoxSolver, Game, Variants as _};
 use crate::solver::{Refusal, Solver};
 
 /// A rule set and one of its cases, drawn by the game's one generator
@@ -96,7 +96,7 @@ pub fn solvers_agree<G: Game>(rules: &G::Rules, case: &G::Case) -> Result<(), St
     let mut oracle = G::solver(rules, G::ORACLE_VARIANT);
     let mut fast: Vec<(String, BoxSolver<G>)> = fast_variants::<G>()
         .into_iter()
-        .map(|v| (variant_name(v), G::cached_solver(rules, v)))
+        .map(|v| (v.name().to_string(), G::cached_solver(rules, v)))
         .collect();
     solvers_agree_with::<G>(rules, case, oracle.as_mut(), &mut fast)
 }

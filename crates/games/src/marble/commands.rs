@@ -6,7 +6,7 @@ use super::game::RuleArgs;
 use super::table::{Observer, Table};
 use super::{export, MarbleGame};
 use gamecheck::error::Failure;
-use gamecheck::game::{Count, ExportTable, Game};
+use gamecheck::game::{Contest, Count, ExportTable};
 use gamecheck::harness::progress::Progress;
 use std::path::PathBuf;
 

@@ -9,7 +9,7 @@ use super::table::{Table, TableSolver};
 use super::{format, full_mask, props, Line, Position};
 use crate::marble::contest::Marble;
 use gamecheck::error::{ParseError, RuleError};
-use gamecheck::game::{BoxSolver, Contest, Game, ShrinkMode};
+use gamecheck::game::{BoxSolver, Contest, Game, ShrinkMode, Variants as _};
 use gamecheck::harness::driver::{Group, NamedCheck, Outcome, Step, Suite};
 use gamecheck::harness::VerifyOptions;
 use gamecheck::outcome::{Value, Winner};
@@ -21,16 +21,16 @@ use std::fmt;
 #[derive(Debug, Clone, Copy)]
 pub struct MarbleGame;
 
-/// The marble solvers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
-pub enum Variant {
-    /// The oracle: text rows, coordinate walks, memo by the text (at most 20 empty cells).
-    #[value(alias = "oracle")]
-    Naive,
-    /// Memoized DFS over a bitmask, moves by shifts under the boundary masks.
-    Bitmask,
-    /// Retrograde analysis of every position into a 1-bit table.
-    Table,
+gamecheck::variants! {
+    /// The marble solvers.
+    pub enum Variant {
+        /// The oracle: text rows, coordinate walks, memo by the text (at most 20 empty cells).
+        Naive = "naive",
+        /// Memoized DFS over a bitmask, moves by shifts under the boundary masks.
+        Bitmask = "bitmask",
+        /// Retrograde analysis of every position into a 1-bit table.
+        Table = "table",
+    }
 }
 
 /// The solver `variant` for `rules`.
@@ -220,34 +220,12 @@ impl Game for MarbleGame {
     const NAME: &'static str = "marble";
     const ABOUT: &'static str = "Marble on the diamond board";
     type Rules = Rules;
-    type RuleArgs = RuleArgs;
     type Case = Position;
     type Move = Move;
     type Answer = Value;
     type Variant = Variant;
     const DEFAULT_VARIANT: Variant = Variant::Table;
     const ORACLE_VARIANT: Variant = Variant::Naive;
-
-    fn rules(args: &RuleArgs) -> Result<Rules, RuleError> {
-        let lines: LineSet = args
-            .lines
-            .parse()
-            .map_err(|e: RuleError| RuleError(format!("--lines: {}", e.0)))?;
-        let play = if args.misere {
-            Play::Misere
-        } else {
-            Play::Normal
-        };
-        Rules::new(args.side, args.run, lines, play).map_err(|e| {
-            // the side is checked first, so a rule error names the side or else the run
-            let flag = if (1..=MAX_SIDE).contains(&args.side) {
-                "--run"
-            } else {
-                "--side"
-            };
-            RuleError(format!("{flag}: {}", e.0))
-        })
-    }
 
     fn flags(rules: &Rules) -> String {
         rules.flags()
@@ -412,6 +390,29 @@ impl Game for MarbleGame {
 }
 
 impl Contest for MarbleGame {
+    type RuleArgs = RuleArgs;
+
+    fn rules(args: &RuleArgs) -> Result<Rules, RuleError> {
+        let lines: LineSet = args
+            .lines
+            .parse()
+            .map_err(|e: RuleError| RuleError(format!("--lines: {}", e.0)))?;
+        let play = if args.misere {
+            Play::Misere
+        } else {
+            Play::Normal
+        };
+        Rules::new(args.side, args.run, lines, play).map_err(|e| {
+            // the side is checked first, so a rule error names the side or else the run
+            let flag = if (1..=MAX_SIDE).contains(&args.side) {
+                "--run"
+            } else {
+                "--side"
+            };
+            RuleError(format!("{flag}: {}", e.0))
+        })
+    }
+
     const MAX_BATCH: usize = super::contest::MAX_T;
     type SizeArgs = SizeArgs;
     type Adapter = Marble;
@@ -430,7 +431,7 @@ impl Contest for MarbleGame {
         if variant != Variant::Table {
             return Err(format!(
                 "--table: only the table solver reads a table file (this run's solver is `{}`)",
-                gamecheck::game::variant_name(variant)
+                variant.name()
             ));
         }
         let table =

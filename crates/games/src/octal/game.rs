@@ -65,16 +65,16 @@ pub struct RuleArgs {
     pub max_n: Option<u64>,
 }
 
-/// The octal solvers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
-pub enum Variant {
-    /// The oracle: heaps as a row of pins in text, moves walked on the text (30 tokens).
-    #[value(alias = "oracle")]
-    Naive,
-    /// g(n) by the mex recurrence, XOR over heaps (heaps below --max-n).
-    Grundy,
-    /// `grundy` with the period of g found and proved (any heap up to 10^18).
-    Periodic,
+gamecheck::variants! {
+    /// The octal solvers.
+    pub enum Variant {
+        /// The oracle: heaps as a row of pins in text, moves walked on the text (30 tokens).
+        Naive = "naive",
+        /// g(n) by the mex recurrence, XOR over heaps (heaps below --max-n).
+        Grundy = "grundy",
+        /// `grundy` with the period of g found and proved (any heap up to 10^18).
+        Periodic = "periodic",
+    }
 }
 
 /// The solver `variant` for `rules`.
@@ -265,34 +265,12 @@ impl Game for OctalGame {
     const NAME: &'static str = "octal";
     const ABOUT: &'static str = "Octal games (Kayles .77, Dawson's Kayles .07, any code .d1d2…)";
     type Rules = Rules;
-    type RuleArgs = RuleArgs;
     type Case = Position;
     type Move = Move;
     type Answer = Value;
     type Variant = Variant;
     const DEFAULT_VARIANT: Variant = Variant::Periodic;
     const ORACLE_VARIANT: Variant = Variant::Naive;
-
-    /// # Errors
-    /// `--code` missing or not a code; `--max-n` outside 1..=1,000,000.
-    fn rules(args: &RuleArgs) -> Result<Rules, RuleError> {
-        let text = args.code.as_deref().ok_or_else(|| {
-            RuleError("--code is required for octal games (e.g. `--code .77` for Kayles)".into())
-        })?;
-        let code: Code = text
-            .parse()
-            .map_err(|e: super::code::CodeError| RuleError(e.to_string()))?;
-        let table = match args.max_n {
-            None => DEFAULT_TABLE,
-            Some(n) if (1..=MAX_TABLE as u64).contains(&n) => n as usize,
-            Some(n) => {
-                return Err(RuleError(format!(
-                    "--max-n {n} is outside 1..={MAX_TABLE} (the values of g computed)"
-                )))
-            }
-        };
-        Ok(Rules { code, table })
-    }
 
     fn flags(rules: &Rules) -> String {
         let mut s = format!("--code {}", rules.code);
@@ -501,6 +479,29 @@ impl Game for OctalGame {
 }
 
 impl Contest for OctalGame {
+    type RuleArgs = RuleArgs;
+
+    /// # Errors
+    /// `--code` missing or not a code; `--max-n` outside 1..=1,000,000.
+    fn rules(args: &RuleArgs) -> Result<Rules, RuleError> {
+        let text = args.code.as_deref().ok_or_else(|| {
+            RuleError("--code is required for octal games (e.g. `--code .77` for Kayles)".into())
+        })?;
+        let code: Code = text
+            .parse()
+            .map_err(|e: super::code::CodeError| RuleError(e.to_string()))?;
+        let table = match args.max_n {
+            None => DEFAULT_TABLE,
+            Some(n) if (1..=MAX_TABLE as u64).contains(&n) => n as usize,
+            Some(n) => {
+                return Err(RuleError(format!(
+                    "--max-n {n} is outside 1..={MAX_TABLE} (the values of g computed)"
+                )))
+            }
+        };
+        Ok(Rules { code, table })
+    }
+
     const MAX_BATCH: usize = super::contest::MAX_BATCH;
     type SolveArgs = gamecheck::game::NoSolveArgs;
     type SizeArgs = SizeArgs;

@@ -36,18 +36,18 @@ impl fmt::Display for Rules {
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct RuleArgs {}
 
-/// The paint solvers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
-pub enum Variant {
-    /// The oracle: two text rows, every move tried, memo by the text (20 unpainted cells).
-    #[value(alias = "oracle")]
-    Naive,
-    /// Memoized DFS over a `u64`, 2 bits a column (24 unpainted cells).
-    Bitmask,
-    /// Parts, `g(L)` table by mex, XOR of the parts (runs up to 100,000 columns).
-    Grundy,
-    /// `grundy` with the period of `g` found and proved (any N up to 2^64 − 1).
-    Periodic,
+gamecheck::variants! {
+    /// The paint solvers.
+    pub enum Variant {
+        /// The oracle: two text rows, every move tried, memo by the text (20 unpainted cells).
+        Naive = "naive",
+        /// Memoized DFS over a `u64`, 2 bits a column (24 unpainted cells).
+        Bitmask = "bitmask",
+        /// Parts, `g(L)` table by mex, XOR of the parts (runs up to 100,000 columns).
+        Grundy = "grundy",
+        /// `grundy` with the period of `g` found and proved (any N up to 2^64 − 1).
+        Periodic = "periodic",
+    }
 }
 
 /// The solver `variant`.
@@ -230,17 +230,12 @@ impl Game for PaintGame {
     const NAME: &'static str = "paint";
     const ABOUT: &'static str = "Paint on the 2 × N strip";
     type Rules = Rules;
-    type RuleArgs = RuleArgs;
     type Case = Position;
     type Move = Move;
     type Answer = Value;
     type Variant = Variant;
     const DEFAULT_VARIANT: Variant = Variant::Periodic;
     const ORACLE_VARIANT: Variant = Variant::Naive;
-
-    fn rules(_args: &RuleArgs) -> Result<Rules, RuleError> {
-        Ok(Rules)
-    }
 
     fn flags(_rules: &Rules) -> String {
         String::new()
@@ -391,6 +386,12 @@ impl Game for PaintGame {
 }
 
 impl Contest for PaintGame {
+    type RuleArgs = RuleArgs;
+
+    fn rules(_args: &RuleArgs) -> Result<Rules, RuleError> {
+        Ok(Rules)
+    }
+
     const MAX_BATCH: usize = super::contest::MAX_T;
     type SolveArgs = gamecheck::game::NoSolveArgs;
     type SizeArgs = SizeArgs;

@@ -24,16 +24,16 @@ use std::fmt;
 #[derive(Debug, Clone, Copy)]
 pub struct SevensGame;
 
-/// The sevens solvers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
-pub enum Variant {
-    /// The oracle: card-name hands, rank-range chains, plain minimax (decks up to 24 cards).
-    #[value(alias = "oracle")]
-    Naive,
-    /// DFS with a hash-map memo on the packed chains.
-    Memo,
-    /// The same DFS over a flat array of 2-bit entries.
-    Table,
+gamecheck::variants! {
+    /// The sevens solvers.
+    pub enum Variant {
+        /// The oracle: card-name hands, rank-range chains, plain minimax (decks up to 24 cards).
+        Naive = "naive",
+        /// DFS with a hash-map memo on the packed chains.
+        Memo = "memo",
+        /// The same DFS over a flat array of 2-bit entries.
+        Table = "table",
+    }
 }
 
 /// The solver `variant` for `rules`.
@@ -241,31 +241,12 @@ impl Game for SevensGame {
     const NAME: &'static str = "sevens";
     const ABOUT: &'static str = "Sevens, the two-player card game with draws";
     type Rules = Rules;
-    type RuleArgs = RuleArgs;
     type Case = Deal;
     type Move = Move;
     type Answer = Winner;
     type Variant = Variant;
     const DEFAULT_VARIANT: Variant = Variant::Table;
     const ORACLE_VARIANT: Variant = Variant::Naive;
-
-    fn rules(args: &RuleArgs) -> Result<Rules, RuleError> {
-        let stuck = match args.stuck {
-            StuckArg::Lose => Stuck::Lose,
-            StuckArg::Pass => Stuck::Pass,
-        };
-        Rules::new(args.suits, args.ranks, args.start, stuck).map_err(|e| {
-            // checked in this order, so a rule error names the first bad flag
-            let flag = if !(1..=MAX_SUITS).contains(&args.suits) {
-                "--suits"
-            } else if !(1..=MAX_RANKS).contains(&args.ranks) {
-                "--ranks"
-            } else {
-                "--start"
-            };
-            RuleError(format!("{flag}: {}", e.0))
-        })
-    }
 
     fn flags(rules: &Rules) -> String {
         rules.flags()
@@ -479,6 +460,26 @@ impl Game for SevensGame {
 }
 
 impl Contest for SevensGame {
+    type RuleArgs = RuleArgs;
+
+    fn rules(args: &RuleArgs) -> Result<Rules, RuleError> {
+        let stuck = match args.stuck {
+            StuckArg::Lose => Stuck::Lose,
+            StuckArg::Pass => Stuck::Pass,
+        };
+        Rules::new(args.suits, args.ranks, args.start, stuck).map_err(|e| {
+            // checked in this order, so a rule error names the first bad flag
+            let flag = if !(1..=MAX_SUITS).contains(&args.suits) {
+                "--suits"
+            } else if !(1..=MAX_RANKS).contains(&args.ranks) {
+                "--ranks"
+            } else {
+                "--start"
+            };
+            RuleError(format!("{flag}: {}", e.0))
+        })
+    }
+
     const MAX_BATCH: usize = super::contest::MAX_T;
     type SolveArgs = gamecheck::game::NoSolveArgs;
     type SizeArgs = SizeArgs;

@@ -8,6 +8,7 @@ use gamecheck::game::{BoxSolver, Game, ShrinkMode};
 use gamecheck::harness::driver::{self, Group, NamedCheck, Outcome, Step, Suite};
 use gamecheck::harness::{Report, VerifyOptions};
 use gamecheck::outcome::{Value, Winner};
+use gamecheck::rng::{Entropy, Size};
 use gamecheck::solver::{Refusal, Solver, Suggestion};
 use std::collections::HashMap;
 use std::fmt;
@@ -207,11 +208,11 @@ impl<const WRONG: bool> Game for Subtraction<WRONG> {
         let fewer = (WRONG && rules.0.contains(&3)).then(|| (Rules(vec![1, 2]), *n));
         (0..*n).map(|m| (rules.clone(), m)).chain(fewer).collect()
     }
-    fn arbitrary_rules(_: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Rules> {
-        Ok(Rules(vec![1, 2, 3]))
+    fn random_rules<E: Entropy + ?Sized>(_: &mut E, _: Size) -> Rules {
+        Rules(vec![1, 2, 3])
     }
-    fn arbitrary_case(u: &mut arbitrary::Unstructured<'_>, _: &Rules) -> arbitrary::Result<u32> {
-        u.int_in_range(0..=200)
+    fn random_case<E: Entropy + ?Sized>(_: &Rules, e: &mut E, size: Size) -> u32 {
+        e.int_in(0..=size.of(200) as u32)
     }
     fn describe_case(_: &Rules, n: &u32) -> String {
         format!("a heap of {n}")

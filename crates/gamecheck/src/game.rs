@@ -25,8 +25,9 @@ use crate::error::{ParseError, RuleError};
 use crate::harness::driver::Step;
 use crate::harness::VerifyOptions;
 use crate::outcome::Winner;
+use crate::rng::{Entropy, Size};
 use crate::solver::Solver;
-use crate::stress::{ContestGame, Size};
+use crate::stress::ContestGame;
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
 
@@ -171,22 +172,22 @@ pub trait Game: Sized + Send + Sync + 'static {
         mode: ShrinkMode,
     ) -> Vec<(Self::Rules, Self::Case)>;
 
-    /// A rule set from unstructured bytes: the one generator of rule sets, used by the
-    /// properties under `cargo test` (proptest, seeded bytes) and by the fuzz targets.
-    ///
-    /// # Errors
-    /// The bytes ran out.
-    fn arbitrary_rules(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Self::Rules>;
+    /// A random rule set, drawn from `entropy` only (same draws, same rules): the
+    /// generator of rule sets for the properties (proptest, seeded bytes), the fuzz
+    /// targets ([`Entropy`] fed by the fuzzer's bytes) and `verify`'s random suites.
+    /// Rule sets whose cases the oracle solves quickly; `size` may steer how large.
+    fn random_rules<E: Entropy + ?Sized>(entropy: &mut E, size: Size) -> Self::Rules;
 
-    /// A case of `rules` from unstructured bytes, within the oracle's limit: the one
-    /// generator of cases for the properties and the fuzz targets.
-    ///
-    /// # Errors
-    /// The bytes ran out.
-    fn arbitrary_case(
-        u: &mut arbitrary::Unstructured<'_>,
+    /// A random case of `rules`, drawn from `entropy` only, growing with `size` and within
+    /// the oracle's limit at every size: the generator of cases for the properties, the
+    /// fuzz targets and `verify`'s random suites, and by default
+    /// ([`Contest::generate`]) of `gen` and `stress`. Bugs show on small cases: keep
+    /// small ones likely at every size.
+    fn random_case<E: Entropy + ?Sized>(
         rules: &Self::Rules,
-    ) -> arbitrary::Result<Self::Case>;
+        entropy: &mut E,
+        size: Size,
+    ) -> Self::Case;
 
     /// The solver `variant` for `rules`, shared within this process where building it is
     /// costly (marble's tables): what the properties use over many inputs. Every answer
@@ -259,32 +260,20 @@ pub trait Contest: Game {
     /// A size flag outside its range (the message names the flag).
     fn contest(rules: Self::Rules, size: &Self::SizeArgs) -> Result<Self::Adapter, RuleError>;
 
-    /// A random case of `rules` at `size`, steered by the size flags, drawn from `rng`
-    /// only (same state, same case): what [`crate::stress::GameContest`] generates for
-    /// `gen` and `stress`. Draw with [`rand::Rng`](crate::rand::Rng) (re-exported as
-    /// `gamecheck::rand`). Bugs show on small cases: a generator that still makes small
-    /// ones at full size (a size drawn log-uniformly, say) finds them in more rounds.
-    ///
-    /// The default ignores the flags and feeds [`Game::arbitrary_case`] with random
-    /// bytes, `16 + 240·scale` of them (doubled until it yields a case), so larger sizes
-    /// give the generator more to draw from.
-    fn random_case(
+    /// A random case of a contest input under `rules` at `size`, steered by the size
+    /// flags, drawn from `entropy` only (same draws, same case): what
+    /// [`crate::stress::GameContest`] generates for `gen` and `stress`. The default
+    /// ignores the flags: [`Game::random_case`], the game's one generator. A game whose
+    /// contest cases outgrow the oracle writes its own, with the same [`Entropy`]
+    /// methods. Bugs show on small cases: a generator that still makes small ones at full
+    /// size (a size drawn log-uniformly, say) finds them in more rounds.
+    fn generate<E: Entropy + ?Sized>(
         rules: &Self::Rules,
         _flags: &Self::SizeArgs,
-        rng: &mut crate::rng::Rng,
+        entropy: &mut E,
         size: Size,
     ) -> Self::Case {
-        use rand::RngCore as _;
-        let mut len = 16 + (240.0 * size.scale.clamp(0.0, 1.0)) as usize;
-        loop {
-            let mut bytes = vec![0u8; len];
-            rng.fill_bytes(&mut bytes);
-            if let Ok(case) = Self::arbitrary_case(&mut arbitrary::Unstructured::new(&bytes), rules)
-            {
-                return case;
-            }
-            len *= 2;
-        }
+        Self::random_case(rules, entropy, size)
     }
 }
 

@@ -40,5 +40,5 @@ pub mod stress;
 
 /// The `rand` crate this library draws its seeded cases with (`rng::Rng` is its
 /// ChaCha8): `use gamecheck::rand::Rng as _;` to draw from it in
-/// `Contest::random_case`.
+/// `Contest::generate`; a game's own generators draw through `rng::Entropy`.
 pub use rand;

@@ -26,3 +26,149 @@ pub fn fresh_seed() -> u64 {
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     (z ^ (z >> 31)) >> 11
 }
+
+/// How large generated cases are: `scale` runs from just above 0 (the smallest cases a
+/// game makes: marble positions with few empty cells) to 1 (the full size: for the
+/// checks, the largest the oracle takes; for `gen` and `stress`, what the size flags
+/// allow). `stress` grows it round by round; `gen` uses 1 unless told otherwise.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Size {
+    /// In (0, 1].
+    pub scale: f64,
+}
+
+impl Size {
+    /// Full size.
+    pub const FULL: Size = Size { scale: 1.0 };
+
+    /// `n` scaled: `⌈scale·n⌉` clamped to `1..=n` (`n` at full size, 1 at the smallest;
+    /// 0 for `n = 0`).
+    pub fn of(self, n: u64) -> u64 {
+        let scaled = (self.scale.clamp(0.0, 1.0) * n as f64).ceil() as u64;
+        scaled.clamp(n.min(1), n)
+    }
+}
+
+/// An integer type a generator draws (`u8`, `u32`, `u64`, `usize`, …): what both
+/// [`rand`]'s uniform ranges and [`arbitrary::Unstructured::int_in_range`] take.
+pub trait Int: rand::distr::uniform::SampleUniform + arbitrary::unstructured::Int {}
+
+impl<T: rand::distr::uniform::SampleUniform + arbitrary::unstructured::Int> Int for T {}
+
+/// Where a game's random generator draws from: a seeded [`Rng`] (`verify`'s random
+/// suites, `gen`, `stress`, the seeded properties) or the bytes of a fuzzer
+/// ([`arbitrary::Unstructured`], so the fuzzer's coverage guidance steers every choice).
+///
+/// Fed by an [`Rng`], each method is the one `rand` call named below, so a generator
+/// written with these methods draws exactly what the same `rand` calls draw (the same
+/// integer types, the same ranges): `gen`'s bytes per seed do not depend on which of the
+/// two a generator was written with. Fed by bytes, a choice made after the bytes ran out
+/// is the smallest one (the range's start, `false`, 0), as `arbitrary` does.
+pub trait Entropy {
+    /// A uniform integer in `range` (`Rng::random_range`). Panics on an empty range.
+    fn int_in<T: Int>(&mut self, range: std::ops::RangeInclusive<T>) -> T;
+
+    /// A uniform index below `len` (`Rng::random_range(0..len)`). Panics for `len = 0`.
+    fn index(&mut self, len: usize) -> usize {
+        assert!(len > 0, "an index into an empty list");
+        self.int_in(0..=len - 1)
+    }
+
+    /// A uniform float in `[0, 1)` (`Rng::random::<f64>()`).
+    fn unit(&mut self) -> f64;
+
+    /// `true` with probability `p`, clamped to `[0, 1]` (`Rng::random_bool`).
+    fn chance(&mut self, p: f64) -> bool;
+
+    /// 64 uniform bits (`Rng::random::<u64>()`).
+    fn bits(&mut self) -> u64;
+}
+
+impl Entropy for Rng {
+    #[inline]
+    fn int_in<T: Int>(&mut self, range: std::ops::RangeInclusive<T>) -> T {
+        rand::Rng::random_range(self, range)
+    }
+
+    #[inline]
+    fn unit(&mut self) -> f64 {
+        rand::Rng::random::<f64>(self)
+    }
+
+    #[inline]
+    fn chance(&mut self, p: f64) -> bool {
+        let p = if p.is_nan() { 0.0 } else { p.clamp(0.0, 1.0) };
+        rand::Rng::random_bool(self, p)
+    }
+
+    #[inline]
+    fn bits(&mut self) -> u64 {
+        rand::Rng::random::<u64>(self)
+    }
+}
+
+impl Entropy for arbitrary::Unstructured<'_> {
+    fn int_in<T: Int>(&mut self, range: std::ops::RangeInclusive<T>) -> T {
+        let start = *range.start();
+        assert!(start <= *range.end(), "an empty range");
+        self.int_in_range(range).unwrap_or(start)
+    }
+
+    fn unit(&mut self) -> f64 {
+        f64::from(self.arbitrary::<u32>().unwrap_or(0)) / 4_294_967_296.0
+    }
+
+    fn chance(&mut self, p: f64) -> bool {
+        // one byte per choice, so a fuzzer's single-byte mutations flip single choices;
+        // byte 0 (the bytes ran out) is `false` unless p = 1
+        f64::from(self.arbitrary::<u8>().unwrap_or(0)) >= 256.0 * (1.0 - p)
+    }
+
+    fn bits(&mut self) -> u64 {
+        self.arbitrary::<u64>().unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::Rng as _;
+
+    /// Fed by the seeded generator, each method draws what its `rand` call draws.
+    #[test]
+    fn an_rng_draws_what_rand_draws() {
+        let (mut a, mut b) = (from_seed(9), from_seed(9));
+        for n in [1usize, 2, 7, 1000] {
+            assert_eq!(a.index(n), b.random_range(0..n));
+            assert_eq!(a.int_in(3u8..=200), b.random_range(3u8..=200));
+            assert_eq!(a.int_in(1u64..=n as u64), b.random_range(1u64..=n as u64));
+            assert_eq!(a.unit(), b.random::<f64>());
+            assert_eq!(a.chance(0.3), b.random_bool(0.3));
+            assert_eq!(a.bits(), b.random::<u64>());
+        }
+        assert!(!a.chance(f64::NAN) && a.chance(2.0) && !a.chance(-1.0));
+    }
+
+    /// Fed by bytes, choices follow the bytes, and are the smallest once they run out.
+    #[test]
+    fn bytes_steer_every_choice_and_run_out_to_the_smallest() {
+        let mut u = arbitrary::Unstructured::new(&[255, 0, 200]);
+        assert!(u.chance(0.5));
+        assert!(!u.chance(0.5));
+        assert!(u.chance(0.5));
+        assert_eq!(u.int_in(4u32..=9), 4);
+        assert!(!u.chance(1.0 / 256.0));
+        assert_eq!((u.unit(), u.bits(), u.index(5)), (0.0, 0, 0));
+        let mut u = arbitrary::Unstructured::new(&[7, 0, 0, 0]);
+        assert_eq!(u.int_in(0u64..=9), 7);
+    }
+
+    #[test]
+    fn sizes_scale_counts() {
+        assert_eq!(Size::FULL.of(30), 30);
+        assert_eq!(Size { scale: 0.5 }.of(30), 15);
+        assert_eq!(Size { scale: 0.01 }.of(30), 1);
+        assert_eq!(Size { scale: 0.01 }.of(0), 0);
+        assert_eq!(Size { scale: 3.0 }.of(4), 4);
+    }
+}

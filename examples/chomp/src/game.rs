@@ -9,8 +9,9 @@ use gamecheck::harness::driver::{Group, NamedCheck, Outcome, Step, Suite};
 use gamecheck::harness::VerifyOptions;
 use gamecheck::outcome::{Value, Winner};
 use gamecheck::perft::Perft;
+use gamecheck::rng::{Entropy, Size};
 use gamecheck::solver::Solver as _;
-use gamecheck::stress::{GameContest, Size};
+use gamecheck::stress::GameContest;
 use std::fmt;
 
 /// Chomp (the game type: every method is an associated function).
@@ -119,26 +120,20 @@ impl Game for Chomp {
             .map(|m| (*rules, board.take(m.0, m.1)))
             .collect()
     }
-    fn arbitrary_rules(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Rules> {
-        Ok(Rules {
-            width: u.int_in_range(1..=7)?,
-            height: u.int_in_range(1..=7)?,
-        })
-    }
-    fn arbitrary_case(
-        u: &mut arbitrary::Unstructured<'_>,
-        rules: &Rules,
-    ) -> arbitrary::Result<Board> {
-        let mut b = Board::full(rules.width, rules.height);
-        for x in 0..rules.width {
-            let most = if x == 0 {
-                rules.height
-            } else {
-                b.heights[x - 1] as usize
-            };
-            b.heights[x] = u.int_in_range((x == 0) as usize..=most)? as u8;
+    fn random_rules<E: Entropy + ?Sized>(e: &mut E, _: Size) -> Rules {
+        Rules {
+            width: e.int_in(1..=7),
+            height: e.int_in(1..=7),
         }
-        Ok(b)
+    }
+    fn random_case<E: Entropy + ?Sized>(rules: &Rules, e: &mut E, _: Size) -> Board {
+        let mut b = Board::full(rules.width, rules.height);
+        let mut most = rules.height as u8;
+        for x in 0..rules.width {
+            b.heights[x] = e.int_in(u8::from(x == 0)..=most);
+            most = b.heights[x];
+        }
+        b
     }
     fn describe_case(_: &Rules, board: &Board) -> String {
         format!("{} cells", board.cells())
@@ -161,8 +156,8 @@ impl Game for Chomp {
             width: 7,
             height: 7,
         };
-        let random = (0..opts.cases.unwrap_or(2000))
-            .map(|_| Self::random_case(&big, &NoFlags {}, &mut rng, Size::FULL));
+        let random =
+            (0..opts.cases.unwrap_or(2000)).map(|_| Self::random_case(&big, &mut rng, Size::FULL));
         let random = Suite::against_oracle(big, random.collect(), "random boards");
         let stealing = NamedCheck {
             rules: "every rectangle up to 8x8".into(),

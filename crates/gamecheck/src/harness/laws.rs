@@ -2,16 +2,17 @@
 //! the implementation under test, so a deliberately wrong solver or move generator can
 //! be passed in exactly where the real one goes (`tests/zoo.rs`).
 //!
-//! Each is driven by `cargo test` (proptest through [`arbitrary_instance`], seeded bytes
+//! Each is driven by `cargo test` (proptest through [`instance_from_bytes`], seeded bytes
 //! through the `*_bytes` entries), by a `cargo fuzz` target per game calling the same
 //! `*_bytes` entry, and, where it is a row, by `verify` (the driver's comparison and
 //! [`crate::harness::driver::movegen_agrees`]).
 
 use crate::game::{fast_variants, BoxSolver, Game, Variants as _};
+use crate::rng::{Entropy, Size};
 use crate::solver::{Refusal, Solver};
 
 /// A rule set and one of its cases, drawn by the game's one generator
-/// ([`Game::arbitrary_rules`], [`Game::arbitrary_case`]).
+/// ([`Game::random_rules`], [`Game::random_case`]).
 pub struct Instance<G: Game> {
     /// The rule set.
     pub rules: G::Rules,
@@ -38,18 +39,25 @@ impl<G: Game> Clone for Instance<G> {
     }
 }
 
-impl<'a, G: Game> arbitrary::Arbitrary<'a> for Instance<G> {
-    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
-        let rules = G::arbitrary_rules(u)?;
-        let case = G::arbitrary_case(u, &rules)?;
-        Ok(Instance { rules, case })
+impl<G: Game> Instance<G> {
+    /// A rule set and one of its cases at full size, both drawn from `entropy`.
+    pub fn random<E: Entropy + ?Sized>(entropy: &mut E) -> Self {
+        let rules = G::random_rules(entropy, Size::FULL);
+        let case = G::random_case(&rules, entropy, Size::FULL);
+        Instance { rules, case }
     }
 }
 
-/// An instance from `data`, or `None` when the bytes run out.
-pub fn arbitrary_instance<G: Game>(data: &[u8]) -> Option<Instance<G>> {
-    let mut u = arbitrary::Unstructured::new(data);
-    <Instance<G> as arbitrary::Arbitrary>::arbitrary(&mut u).ok()
+impl<'a, G: Game> arbitrary::Arbitrary<'a> for Instance<G> {
+    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
+        Ok(Instance::random(u))
+    }
+}
+
+/// The instance the bytes `data` choose (a fuzzer's input): every choice of the game's
+/// generator is read from them, the smallest one once they run out.
+pub fn instance_from_bytes<G: Game>(data: &[u8]) -> Instance<G> {
+    Instance::random(&mut arbitrary::Unstructured::new(data))
 }
 
 /// Solvers agree: every solver of `fast` answers `case` as `oracle` does (a refusal
@@ -137,15 +145,13 @@ pub fn movegen_agrees_with<G: Game>(
 }
 
 /// Fuzz entry of `<game>_solvers_agree`: an instance from `data`, then
-/// [`solvers_agree`]. Bytes too short for an instance pass.
+/// [`solvers_agree`] on the instance the bytes choose ([`instance_from_bytes`]).
 ///
 /// # Errors
 /// As [`solvers_agree`].
 pub fn solvers_agree_bytes<G: Game>(data: &[u8]) -> Result<(), String> {
-    match arbitrary_instance::<G>(data) {
-        Some(i) => solvers_agree::<G>(&i.rules, &i.case),
-        None => Ok(()),
-    }
+    let i = instance_from_bytes::<G>(data);
+    solvers_agree::<G>(&i.rules, &i.case)
 }
 
 /// Fuzz entry of a generic move-generation target: an instance from `data`, then the
@@ -154,9 +160,7 @@ pub fn solvers_agree_bytes<G: Game>(data: &[u8]) -> Result<(), String> {
 /// # Errors
 /// As [`movegen_agrees_with`].
 pub fn movegen_agrees_bytes<G: Game>(data: &[u8]) -> Result<(), String> {
-    let Some(i) = arbitrary_instance::<G>(data) else {
-        return Ok(());
-    };
+    let i = instance_from_bytes::<G>(data);
     let gens = G::generators(&i.rules);
     movegen_agrees_with::<G>(
         &i.rules,
@@ -167,13 +171,12 @@ pub fn movegen_agrees_bytes<G: Game>(data: &[u8]) -> Result<(), String> {
 }
 
 /// The proptest strategy of rule sets of `G`: the game's one generator of rule sets
-/// ([`Game::arbitrary_rules`]) over byte strings (behind the `proptest` feature).
+/// ([`Game::random_rules`]) over byte strings (behind the `proptest` feature).
 #[cfg(feature = "proptest")]
 pub fn rule_sets<G: Game>() -> impl proptest::strategy::Strategy<Value = G::Rules> {
     use proptest::prelude::*;
-    proptest::collection::vec(any::<u8>(), 0..64).prop_filter_map("the bytes ran out", |data| {
-        G::arbitrary_rules(&mut arbitrary::Unstructured::new(&data)).ok()
-    })
+    proptest::collection::vec(any::<u8>(), 0..64)
+        .prop_map(|data| G::random_rules(&mut arbitrary::Unstructured::new(&data), Size::FULL))
 }
 
 /// The proptest strategy of instances of `G`: byte strings of up to 256 bytes through
@@ -182,6 +185,5 @@ pub fn rule_sets<G: Game>() -> impl proptest::strategy::Strategy<Value = G::Rule
 #[cfg(feature = "proptest")]
 pub fn instances<G: Game>() -> impl proptest::strategy::Strategy<Value = Instance<G>> {
     use proptest::prelude::*;
-    proptest::collection::vec(any::<u8>(), 0..256)
-        .prop_filter_map("the bytes ran out", |data| arbitrary_instance::<G>(&data))
+    proptest::collection::vec(any::<u8>(), 0..256).prop_map(|data| instance_from_bytes::<G>(&data))
 }

@@ -9,7 +9,7 @@ use crate::rng::Rng;
 
 /// A contest adapter for game `G` under one rule set, with nothing written by the game:
 ///
-/// - cases from [`Contest::random_case`], the input from
+/// - cases from [`Contest::generate`], the input from
 ///   [`Game::write`](crate::game::Game::write) and read back with
 ///   [`Game::read`](crate::game::Game::read);
 /// - our answers from the game's default solver
@@ -28,7 +28,7 @@ pub struct GameContest<G: Contest> {
 }
 
 impl<G: Contest> GameContest<G> {
-    /// The adapter for `rules` and the size flags (handed to [`Contest::random_case`]),
+    /// The adapter for `rules` and the size flags (handed to [`Contest::generate`]),
     /// with at most [`Contest::MAX_BATCH`] cases in one input.
     pub fn new(rules: G::Rules, flags: &G::SizeArgs) -> Self {
         GameContest {
@@ -69,7 +69,7 @@ impl<G: Contest> ContestGame for GameContest<G> {
     }
 
     fn generate(&self, rng: &mut Rng, size: Size) -> G::Case {
-        G::random_case(&self.rules, &self.flags, rng, size)
+        G::generate(&self.rules, &self.flags, rng, size)
     }
 
     fn write_input(&self, cases: &[G::Case]) -> String {

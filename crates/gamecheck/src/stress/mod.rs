@@ -23,6 +23,7 @@ pub use adapter::GameContest;
 pub use judge::{judge, Class, Judgement, Verdict};
 pub use runner::{End, LeftBehind, Limits, Program, RunOutput, SharedTarget, Target};
 
+pub use crate::rng::Size;
 use crate::rng::{self, Rng};
 use rand::Rng as _;
 use std::fmt::{Debug, Display};
@@ -30,21 +31,6 @@ use std::hash::Hash;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
-
-/// How large generated cases are: `scale` runs from just above 0 (the smallest cases a
-/// game makes: marble positions with few empty cells) to 1 (the full size the user
-/// allowed with the size flags). `stress` grows it round by round; `gen` uses 1 unless
-/// told otherwise.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Size {
-    /// In (0, 1].
-    pub scale: f64,
-}
-
-impl Size {
-    /// Full size.
-    pub const FULL: Size = Size { scale: 1.0 };
-}
 
 /// One game as a contest problem: what `gen` and `stress` need to know about it.
 ///

@@ -1,10 +1,8 @@
 //! The marble adapter of `gen` and `stress` (`docs/rules.md`, "Marble", "Contest input").
 //!
-//! - generation: each cell holds a marble with probability `p`; with `--density D`,
-//!   `p = 1 − scale·(1 − D)` (rounds grow from nearly full boards to density D); without
-//!   it, `p` is drawn per position uniformly from `[1 − 0.75·scale, 1]`, so full-size
-//!   inputs mix nearly full and nearly empty boards; a side-6 position then gets random
-//!   marbles until at most [`WIDE_GEN_MAX_EMPTY`] cells are empty;
+//! - generation: marble's `Contest::generate` (each cell holds a marble with a
+//!   probability steered by `--density` and the size; side 6 capped at
+//!   [`WIDE_GEN_MAX_EMPTY`] empty cells);
 //! - input: the canonical layout (one diamond row per line, symbols separated by single
 //!   spaces, a blank line between positions), T ≤ 200 per input;
 //! - answers: the `table` solver (retrograde analysis; for side 6 over the position's
@@ -14,7 +12,6 @@
 //!   cells, every sub-position (every way of filling some of them), fewest empty first.
 
 use crate::marble::naive::Naive;
-use crate::marble::rules::TABLE_MAX_SIDE;
 use crate::marble::table::TableSolver;
 use crate::marble::{format, Position, Rules};
 use gamecheck::error::RuleError;
@@ -22,7 +19,6 @@ use gamecheck::outcome::{Value, Winner};
 use gamecheck::rng::Rng;
 use gamecheck::solver::Solver;
 use gamecheck::stress::{ContestGame, Size};
-use rand::Rng as _;
 
 /// The contest's limit on T: the most positions in one input.
 pub const MAX_T: usize = 200;
@@ -103,24 +99,10 @@ impl ContestGame for Marble {
     }
 
     fn generate(&self, rng: &mut Rng, size: Size) -> Position {
-        let s = size.scale.clamp(0.0, 1.0);
-        let p = match self.density {
-            Some(d) => 1.0 - s * (1.0 - d),
-            None => 1.0 - 0.75 * s * rng.random::<f64>(),
+        let flags = super::game::SizeArgs {
+            density: self.density,
         };
-        let p = p.clamp(0.0, 1.0);
-        let marbles = (0..self.rules.cells())
-            .filter(|_| rng.random_bool(p))
-            .fold(0u64, |m, i| m | 1 << i);
-        let mut pos = Position::new(self.rules.side(), marbles);
-        if self.rules.side() > TABLE_MAX_SIDE {
-            // side 6: fill random empty cells down to the generation limit
-            while pos.empty_cells() > WIDE_GEN_MAX_EMPTY {
-                let holes = pos.empty_indices();
-                pos = pos.with_marble(holes[rng.random_range(0..holes.len())]);
-            }
-        }
-        pos
+        <super::MarbleGame as gamecheck::game::Contest>::generate(&self.rules, &flags, rng, size)
     }
 
     fn write_input(&self, cases: &[Position]) -> String {

@@ -7,13 +7,13 @@ use super::props::MovegenPair;
 use super::rules::{LineSet, Play, Rules, MAX_SIDE, TABLE_MAX_SIDE};
 use super::table::{Table, TableSolver};
 use super::{format, full_mask, props, Line, Position};
-use crate::marble::contest::Marble;
+use crate::marble::contest::{Marble, WIDE_GEN_MAX_EMPTY};
 use gamecheck::error::{ParseError, RuleError};
 use gamecheck::game::{BoxSolver, Contest, Game, ShrinkMode, Variants as _};
 use gamecheck::harness::driver::{Group, NamedCheck, Outcome, Step, Suite};
 use gamecheck::harness::VerifyOptions;
 use gamecheck::outcome::{Value, Winner};
-use gamecheck::rng;
+use gamecheck::rng::{self, Entropy, Size};
 use rand::Rng as _;
 use std::fmt;
 
@@ -298,16 +298,13 @@ impl Game for MarbleGame {
 
     /// Any side 1..=4 or 6 with any run, line set and end rule, or one of four side-5
     /// rule sets (their tables are cached).
-    fn arbitrary_rules(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Rules> {
-        props::arbitrary_rules(u)
+    fn random_rules<E: Entropy + ?Sized>(e: &mut E, _size: Size) -> Rules {
+        props::any_rules(e)
     }
 
-    /// A position with at most 12 empty cells.
-    fn arbitrary_case(
-        u: &mut arbitrary::Unstructured<'_>,
-        rules: &Rules,
-    ) -> arbitrary::Result<Position> {
-        props::arbitrary_position(u, rules.side(), 12)
+    /// A position with at most 12 empty cells at full size (fewer at smaller sizes).
+    fn random_case<E: Entropy + ?Sized>(rules: &Rules, e: &mut E, size: Size) -> Position {
+        props::any_position(e, rules.side(), size.of(12) as usize)
     }
 
     fn cached_solver(rules: &Rules, variant: Variant) -> BoxSolver<Self> {
@@ -439,6 +436,37 @@ impl Contest for MarbleGame {
         Ok(Box::new(TableSolver::with_table(std::sync::Arc::new(
             table,
         ))))
+    }
+
+    /// Each cell holds a marble with probability `p`: with `--density D`,
+    /// `p = 1 − scale·(1 − D)` (rounds grow from nearly full boards to density D);
+    /// without it, `p` is drawn per position uniformly from `[1 − 0.75·scale, 1]`, so
+    /// full-size inputs mix nearly full and nearly empty boards. A side-6 position then
+    /// gets random marbles until at most [`WIDE_GEN_MAX_EMPTY`] cells are empty.
+    fn generate<E: Entropy + ?Sized>(
+        rules: &Rules,
+        flags: &SizeArgs,
+        e: &mut E,
+        size: Size,
+    ) -> Position {
+        let s = size.scale.clamp(0.0, 1.0);
+        let p = match flags.density {
+            Some(d) => 1.0 - s * (1.0 - d),
+            None => 1.0 - 0.75 * s * e.unit(),
+        };
+        let p = p.clamp(0.0, 1.0);
+        let marbles = (0..rules.cells())
+            .filter(|_| e.chance(p))
+            .fold(0u64, |m, i| m | 1 << i);
+        let mut pos = Position::new(rules.side(), marbles);
+        if rules.side() > TABLE_MAX_SIDE {
+            // side 6: fill random empty cells down to the generation limit
+            while pos.empty_cells() > WIDE_GEN_MAX_EMPTY {
+                let holes = pos.empty_indices();
+                pos = pos.with_marble(holes[e.index(holes.len())]);
+            }
+        }
+        pos
     }
 
     fn contest(rules: Rules, size: &SizeArgs) -> Result<Marble, RuleError> {

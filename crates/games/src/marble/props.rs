@@ -7,6 +7,7 @@ use super::movegen::MoveGen;
 use super::naive::Naive;
 use super::rules::{Line, LineSet, Play, Rules};
 use super::{format, reading_index, Position};
+use gamecheck::rng::Entropy;
 use std::collections::BTreeSet;
 
 /// The two move generators of one rule set, side by side.
@@ -186,38 +187,35 @@ pub fn side5_rule_sets() -> [Rules; 4] {
     ]
 }
 
-/// Rules from unstructured bytes: any side 1..=4 or 6 with any run, line set and end
-/// rule (side 6 is solved over the position's empty cells, never a whole table), or one
-/// of [`side5_rule_sets`].
-pub fn arbitrary_rules(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Rules> {
-    let side = u.int_in_range(1..=super::rules::MAX_SIDE)?;
+/// Any rule set: any side 1..=4 or 6 with any run, line set and end rule (side 6 is
+/// solved over the position's empty cells, never a whole table), or one of
+/// [`side5_rule_sets`]. Marble's `Game::random_rules`.
+pub fn any_rules<E: Entropy + ?Sized>(e: &mut E) -> Rules {
+    let side = e.int_in(1..=super::rules::MAX_SIDE);
     if side == 5 {
-        return Ok(*u.choose(&side5_rule_sets())?);
+        let sets = side5_rule_sets();
+        return sets[e.index(sets.len())];
     }
-    let run = u.int_in_range(1..=side)?;
-    let lines = LineSet::from_bits(u.int_in_range(1u8..=15)?).expect("non-empty");
-    let play = if u.arbitrary()? {
+    let run = e.int_in(1..=side);
+    let lines = LineSet::from_bits(e.int_in(1u8..=15)).expect("non-empty");
+    let play = if e.chance(0.5) {
         Play::Misere
     } else {
         Play::Normal
     };
-    Ok(Rules::new(side, Some(run), lines, play).expect("valid by construction"))
+    Rules::new(side, Some(run), lines, play).expect("valid by construction")
 }
 
-/// A position of `side` from unstructured bytes with at most `max_empty` empty cells
-/// (cells are filled in reading order until few enough are empty).
-pub fn arbitrary_position(
-    u: &mut arbitrary::Unstructured<'_>,
-    side: usize,
-    max_empty: usize,
-) -> arbitrary::Result<Position> {
-    let mut pos = Position::new(side, u.arbitrary()?);
+/// A position of `side` with at most `max_empty` empty cells: random cells, then cells
+/// filled in reading order until few enough are empty.
+pub fn any_position<E: Entropy + ?Sized>(e: &mut E, side: usize, max_empty: usize) -> Position {
+    let mut pos = Position::new(side, e.bits());
     let mut i = 0;
     while pos.empty_cells() > max_empty {
         pos = pos.with_marble(i);
         i += 1;
     }
-    Ok(pos)
+    pos
 }
 
 /// One solved table per rule set for this process, so random checks build each once.
@@ -267,12 +265,8 @@ pub fn cached_bitmask(rules: &Rules) -> std::sync::Arc<std::sync::Mutex<Bitmask>
 /// The generators' first difference.
 pub fn movegen_matches_naive_bytes(data: &[u8]) -> Result<(), String> {
     let mut u = arbitrary::Unstructured::new(data);
-    let Ok(rules) = arbitrary_rules(&mut u) else {
-        return Ok(());
-    };
-    let Ok(pos) = arbitrary_position(&mut u, rules.side(), 25) else {
-        return Ok(());
-    };
+    let rules = any_rules(&mut u);
+    let pos = any_position(&mut u, rules.side(), 25);
     movegen_matches_naive(&rules, &pos)
 }
 

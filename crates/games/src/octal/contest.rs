@@ -19,7 +19,6 @@ use gamecheck::outcome::{Value, Winner};
 use gamecheck::rng::Rng;
 use gamecheck::solver::Solver;
 use gamecheck::stress::{ContestGame, Size};
-use rand::Rng as _;
 
 /// The default `--max-heaps`.
 pub const DEFAULT_MAX_HEAPS: u64 = 4;
@@ -122,22 +121,11 @@ impl ContestGame for Octal {
     }
 
     fn generate(&self, rng: &mut Rng, size: Size) -> Position {
-        let s = size.scale.clamp(0.0, 1.0);
-        let top = |max: u64| ((s * max as f64).ceil() as u64).clamp(1, max);
-        let h = rng.random_range(1..=top(self.max_heaps));
-        let a = top(self.max_heap);
-        let heaps = (0..h)
-            .map(|_| {
-                if rng.random_bool(0.5) {
-                    rng.random_range(1..=a)
-                } else {
-                    let bits = 64 - a.leading_zeros();
-                    let b = rng.random_range(0..bits);
-                    rng.random_range(1..=(1u64 << b).min(a))
-                }
-            })
-            .collect();
-        Position::new(heaps).expect("heaps in 1..=10^18")
+        let flags = super::game::SizeArgs {
+            max_heaps: self.max_heaps,
+            max_heap: self.max_heap,
+        };
+        <super::OctalGame as gamecheck::game::Contest>::generate(&self.rules, &flags, rng, size)
     }
 
     fn write_input(&self, cases: &[Position]) -> String {

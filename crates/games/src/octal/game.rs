@@ -13,7 +13,7 @@ use gamecheck::grundy::{self, GrundyPart, Period};
 use gamecheck::harness::driver::{Group, NamedCheck, Outcome, Step, Suite};
 use gamecheck::harness::VerifyOptions;
 use gamecheck::outcome::{Value, Winner};
-use gamecheck::rng;
+use gamecheck::rng::{self, Entropy, Size};
 use rand::Rng as _;
 use std::fmt;
 
@@ -344,40 +344,32 @@ impl Game for OctalGame {
     }
 
     /// A code of 1..=4 digits (the last non-zero) with a table of 64..=512 values.
-    fn arbitrary_rules(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Rules> {
-        let t = u.int_in_range(1..=4usize)?;
-        let mut digits = Vec::with_capacity(t);
-        for i in 0..t {
-            digits.push(if i + 1 == t {
-                u.int_in_range(1..=7u8)?
-            } else {
-                u.int_in_range(0..=7u8)?
-            });
+    fn random_rules<E: Entropy + ?Sized>(e: &mut E, _size: Size) -> Rules {
+        let t = e.int_in(1..=4usize);
+        let digits: Vec<u8> = (0..t)
+            .map(|i| e.int_in(if i + 1 == t { 1..=7u8 } else { 0..=7u8 }))
+            .collect();
+        Rules {
+            code: Code::from_digits(&digits).expect("1..=4 digits, the last non-zero"),
+            table: e.int_in(64..=512usize),
         }
-        let code = Code::from_digits(&digits).map_err(|_| arbitrary::Error::IncorrectFormat)?;
-        Ok(Rules {
-            code,
-            table: u.int_in_range(64..=512usize)?,
-        })
     }
 
-    /// 1..=4 heaps, 18 tokens in all at most (within the oracle's limit).
-    fn arbitrary_case(
-        u: &mut arbitrary::Unstructured<'_>,
-        _rules: &Rules,
-    ) -> arbitrary::Result<Position> {
-        let h = u.int_in_range(1..=4usize)?;
+    /// 1..=4 heaps, 18 tokens in all at most at full size (within the oracle's limit;
+    /// fewer at smaller sizes).
+    fn random_case<E: Entropy + ?Sized>(_rules: &Rules, e: &mut E, size: Size) -> Position {
+        let h = e.int_in(1..=4usize);
         let mut heaps = Vec::with_capacity(h);
-        let mut left = 18u64;
+        let mut left = size.of(18);
         for _ in 0..h {
             if left == 0 {
                 break;
             }
-            let a = u.int_in_range(1..=left.min(12))?;
+            let a = e.int_in(1..=left.min(12));
             left -= a;
             heaps.push(a);
         }
-        Position::new(heaps).map_err(|_| arbitrary::Error::IncorrectFormat)
+        Position::new(heaps).expect("1..=4 heaps of 1..=12 tokens")
     }
 
     fn describe_case(_rules: &Rules, case: &Position) -> String {
@@ -506,6 +498,30 @@ impl Contest for OctalGame {
     type SolveArgs = gamecheck::game::NoSolveArgs;
     type SizeArgs = SizeArgs;
     type Adapter = Octal;
+
+    /// 1..=⌈scale·max_heaps⌉ heaps, each half the time uniform in 1..=A and half the
+    /// time log-uniform (a uniform bit length, then uniform below it), A = ⌈scale·max_heap⌉.
+    fn generate<E: Entropy + ?Sized>(
+        _rules: &Rules,
+        flags: &SizeArgs,
+        e: &mut E,
+        size: Size,
+    ) -> Position {
+        let h = e.int_in(1..=size.of(flags.max_heaps));
+        let a = size.of(flags.max_heap);
+        let heaps = (0..h)
+            .map(|_| {
+                if e.chance(0.5) {
+                    e.int_in(1..=a)
+                } else {
+                    let bits = 64 - a.leading_zeros();
+                    let b = e.int_in(0..=bits - 1);
+                    e.int_in(1..=(1u64 << b).min(a))
+                }
+            })
+            .collect();
+        Position::new(heaps).expect("heaps in 1..=10^18")
+    }
 
     fn contest(rules: Rules, size: &SizeArgs) -> Result<Octal, RuleError> {
         Octal::new(rules, size.max_heaps, size.max_heap)
@@ -803,10 +819,10 @@ mod tests {
         for _ in 0..2000 {
             let bytes: Vec<u8> = (0..64).map(|_| rng.random()).collect();
             let mut u = arbitrary::Unstructured::new(&bytes);
-            let r = OctalGame::arbitrary_rules(&mut u).expect("64 bytes are enough");
+            let r = OctalGame::random_rules(&mut u, Size::FULL);
             assert!((64..=512).contains(&r.table), "{r}");
             lengths[r.code.t()] += 1;
-            let c = OctalGame::arbitrary_case(&mut u, &r).expect("64 bytes are enough");
+            let c = OctalGame::random_case(&r, &mut u, Size::FULL);
             assert!(
                 (1..=4).contains(&c.heaps().len()) && c.tokens() <= 18,
                 "{c}"

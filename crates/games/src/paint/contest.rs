@@ -25,15 +25,13 @@
 use crate::paint::bitmask::{self, Bitmask};
 use crate::paint::naive::Naive;
 use crate::paint::periodic::Periodic;
-use crate::paint::shrink::canonical;
 pub use crate::paint::shrink::{PAINT_MAX_N, WINDOW_MAX_N};
-use crate::paint::{format, Cell, Position};
+use crate::paint::{format, Position};
 use gamecheck::error::RuleError;
 use gamecheck::outcome::{Value, Winner};
 use gamecheck::rng::Rng;
 use gamecheck::solver::Solver;
 use gamecheck::stress::{ContestGame, Size};
-use rand::Rng as _;
 
 /// The contest's limit on T: the most cases in one input.
 pub const MAX_T: usize = 74;
@@ -190,26 +188,17 @@ impl ContestGame for Paint {
     }
 
     fn generate(&self, rng: &mut Rng, size: Size) -> Position {
-        let s = size.scale.clamp(0.0, 1.0);
-        let top = ((s * self.max_n as f64).ceil() as u64).clamp(1, self.max_n);
-        let n = rng.random_range(1..=top);
-        let f = match self.painted {
-            Some(f) => f,
-            None => DEFAULT_PAINTED_MAX * rng.random::<f64>(),
+        let flags = super::game::SizeArgs {
+            max_n: self.max_n,
+            painted: self.painted,
+            half_painted: self.half,
         };
-        let mut cells = Vec::new();
-        for col in 1..=n {
-            if rng.random_bool(self.half) {
-                cells.push(Cell::new(if rng.random_bool(0.5) { 1 } else { 2 }, col));
-            } else {
-                for row in 1..=2 {
-                    if rng.random_bool(f) {
-                        cells.push(Cell::new(row, col));
-                    }
-                }
-            }
-        }
-        canonical(n, cells).expect("generated cells are in the strip and distinct")
+        <super::PaintGame as gamecheck::game::Contest>::generate(
+            &super::game::Rules,
+            &flags,
+            rng,
+            size,
+        )
     }
 
     fn write_input(&self, cases: &[Position]) -> String {
@@ -312,6 +301,8 @@ pub fn generated_input_reads_back(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::paint::shrink::canonical;
+    use crate::paint::Cell;
     use gamecheck::stress::judge::{judge, Class, Verdict};
     use gamecheck::stress::runner::{End, RunOutput};
     use std::collections::HashSet;

@@ -13,7 +13,7 @@ use gamecheck::grundy;
 use gamecheck::harness::driver::{Group, NamedCheck, Outcome, Step, Suite};
 use gamecheck::harness::VerifyOptions;
 use gamecheck::outcome::{Value, Winner};
-use gamecheck::rng;
+use gamecheck::rng::{self, Entropy, Size};
 use rand::Rng as _;
 use std::collections::HashSet;
 use std::fmt;
@@ -303,16 +303,14 @@ impl Game for PaintGame {
             .collect()
     }
 
-    fn arbitrary_rules(_u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Rules> {
-        Ok(Rules)
+    fn random_rules<E: Entropy + ?Sized>(_: &mut E, _: Size) -> Rules {
+        Rules
     }
 
-    /// A position of N ≤ 32 with at most 12 unpainted cells.
-    fn arbitrary_case(
-        u: &mut arbitrary::Unstructured<'_>,
-        _rules: &Rules,
-    ) -> arbitrary::Result<Position> {
-        super::props::arbitrary_position(u, bitmask::MAX_COLUMNS, 12)
+    /// A strip of N ≤ 32 with at most 12 unpainted cells at full size (fewer at smaller
+    /// sizes).
+    fn random_case<E: Entropy + ?Sized>(_: &Rules, e: &mut E, size: Size) -> Position {
+        super::props::any_position(e, bitmask::MAX_COLUMNS, size.of(12).into())
     }
 
     fn describe_case(_rules: &Rules, case: &Position) -> String {
@@ -396,6 +394,36 @@ impl Contest for PaintGame {
     type SolveArgs = gamecheck::game::NoSolveArgs;
     type SizeArgs = SizeArgs;
     type Adapter = Paint;
+
+    /// N uniform in `1..=⌈scale·max_n⌉`; a share `--half-painted` of the columns get
+    /// one painted cell (top or bottom), the others each cell painted with probability
+    /// `--painted` (default: drawn per strip from `[0, DEFAULT_PAINTED_MAX)`), so inputs mix
+    /// nearly empty and crowded strips.
+    fn generate<E: Entropy + ?Sized>(
+        _rules: &Rules,
+        flags: &SizeArgs,
+        e: &mut E,
+        size: Size,
+    ) -> Position {
+        let n = e.int_in(1..=size.of(flags.max_n));
+        let f = match flags.painted {
+            Some(f) => f,
+            None => contest::DEFAULT_PAINTED_MAX * e.unit(),
+        };
+        let mut cells = Vec::new();
+        for col in 1..=n {
+            if e.chance(flags.half_painted) {
+                cells.push(Cell::new(if e.chance(0.5) { 1 } else { 2 }, col));
+            } else {
+                for row in 1..=2 {
+                    if e.chance(f) {
+                        cells.push(Cell::new(row, col));
+                    }
+                }
+            }
+        }
+        shrink::canonical(n, cells).expect("generated cells are in the strip and distinct")
+    }
 
     fn contest(_rules: Rules, size: &SizeArgs) -> Result<Paint, RuleError> {
         Paint::new(size.max_n, size.painted, size.half_painted)

@@ -6,6 +6,7 @@ use super::grundy::{mex, Grundy};
 use super::naive::Naive;
 use super::periodic::Periodic;
 use super::{format, Cell, Position};
+use gamecheck::rng::Entropy;
 use gamecheck::solver::Solver;
 use std::collections::BTreeSet;
 
@@ -212,19 +213,14 @@ pub fn parse_never_panics_bytes(bytes: &[u8]) -> Result<(), String> {
     gamecheck::harness::props::reader_contract(bytes, format::read, format::write, |_| Ok(()))
 }
 
-/// A position from unstructured bytes (for fuzzing): N in `1..=max_n`, each cell
-/// painted or not, then cells painted in column order until at most `max_unpainted`
-/// are left.
-pub fn arbitrary_position(
-    u: &mut arbitrary::Unstructured<'_>,
-    max_n: u64,
-    max_unpainted: u128,
-) -> arbitrary::Result<Position> {
-    let n = u.int_in_range(1..=max_n)?;
+/// Any position of N in `1..=max_n`: each cell painted or not, then cells painted in
+/// column order until at most `max_unpainted` are left. Paint's `Game::random_case`.
+pub fn any_position<E: Entropy + ?Sized>(e: &mut E, max_n: u64, max_unpainted: u128) -> Position {
+    let n = e.int_in(1..=max_n);
     let mut painted = Vec::new();
     for col in 1..=n {
         for row in 1..=2 {
-            if u.arbitrary::<bool>()? {
+            if e.chance(0.5) {
                 painted.push(Cell::new(row, col));
             }
         }
@@ -236,7 +232,7 @@ pub fn arbitrary_position(
         }
         position = position.with_painted(c).expect("unpainted");
     }
-    Ok(position)
+    position
 }
 
 /// Fuzz entry of `paint_movegen_matches_naive`: a position of N ≤ 32 from the bytes,
@@ -246,9 +242,7 @@ pub fn arbitrary_position(
 /// As those properties.
 pub fn movegen_matches_naive_bytes(bytes: &[u8]) -> Result<(), String> {
     let mut u = arbitrary::Unstructured::new(bytes);
-    let Ok(position) = arbitrary_position(&mut u, bitmask::MAX_COLUMNS, 64) else {
-        return Ok(());
-    };
+    let position = any_position(&mut u, bitmask::MAX_COLUMNS, 64);
     movegen_matches_naive(&position)?;
     if position.unpainted() <= 12 {
         solvers_agree(&mut Naive::new(), &position)?;

@@ -20,10 +20,9 @@ use crate::sevens::table::Table;
 use crate::sevens::{format, Card, CardSet, Deal, Rules};
 use gamecheck::error::RuleError;
 use gamecheck::outcome::Winner;
-use gamecheck::rng::Rng;
+use gamecheck::rng::{Entropy, Rng};
 use gamecheck::solver::Solver;
 use gamecheck::stress::{ContestGame, Size};
-use rand::Rng as _;
 
 /// The most deals in one input (the contest format has no limit on T; this bounds the
 /// batches of shrinking).
@@ -82,10 +81,10 @@ impl Sevens {
 }
 
 /// `n` distinct indices out of `0..len`, uniformly (a partial Fisher–Yates shuffle).
-fn choose(rng: &mut Rng, len: usize, n: usize) -> Vec<usize> {
+fn choose<E: Entropy + ?Sized>(rng: &mut E, len: usize, n: usize) -> Vec<usize> {
     let mut v: Vec<usize> = (0..len).collect();
     for i in 0..n.min(len) {
-        let j = rng.random_range(i..len);
+        let j = rng.int_in(i..=len - 1);
         v.swap(i, j);
     }
     v.truncate(n);
@@ -93,7 +92,7 @@ fn choose(rng: &mut Rng, len: usize, n: usize) -> Vec<usize> {
 }
 
 /// A uniformly random half of the deck of `rules` (an even deck).
-pub fn uniform_hand(rules: &Rules, rng: &mut Rng) -> CardSet {
+pub fn uniform_hand<E: Entropy + ?Sized>(rules: &Rules, rng: &mut E) -> CardSet {
     let deck: Vec<Card> = CardSet::deck(rules).cards().collect();
     choose(rng, deck.len(), deck.len() / 2)
         .into_iter()
@@ -117,18 +116,18 @@ pub fn uniform_hand(rules: &Rules, rng: &mut Rng) -> CardSet {
 /// whole suits are always drawn, mirrored suits and perturbed deals rarely, so about a
 /// quarter of draw-prone standard deals are draws — against almost none of the uniform
 /// ones.
-pub fn draw_prone_hand(rules: &Rules, rng: &mut Rng) -> CardSet {
+pub fn draw_prone_hand<E: Entropy + ?Sized>(rules: &Rules, rng: &mut E) -> CardSet {
     let ranks = rules.ranks();
     let mut suits: Vec<u8> = (0..rules.suits() as u8).collect();
     let order = choose(rng, suits.len(), suits.len());
     suits = order.into_iter().map(|i| suits[i]).collect();
     let mut alice = CardSet::EMPTY;
-    let whole = rng.random_bool(0.5);
+    let whole = rng.chance(0.5);
     for pair in suits.chunks(2) {
         match *pair {
             [a, b] => {
                 for r in 1..=ranks {
-                    let mine = whole || rng.random_bool(0.5);
+                    let mine = whole || rng.chance(0.5);
                     alice = alice.with(Card::new(if mine { a } else { b }, r));
                 }
             }
@@ -140,7 +139,7 @@ pub fn draw_prone_hand(rules: &Rules, rng: &mut Rng) -> CardSet {
             _ => unreachable!("chunks of 2"),
         }
     }
-    let swaps = match rng.random_range(0..4) {
+    let swaps = match rng.int_in(0i32..=3) {
         0 | 1 => 0,
         2 => 1,
         _ => 2,
@@ -152,8 +151,8 @@ pub fn draw_prone_hand(rules: &Rules, rng: &mut Rng) -> CardSet {
         if mine.is_empty() || theirs.is_empty() {
             break;
         }
-        let give = mine[rng.random_range(0..mine.len())];
-        let take = theirs[rng.random_range(0..theirs.len())];
+        let give = mine[rng.index(mine.len())];
+        let take = theirs[rng.index(theirs.len())];
         alice = alice.without(give).with(take);
     }
     alice
@@ -179,13 +178,11 @@ impl ContestGame for Sevens {
         MAX_T
     }
 
-    fn generate(&self, rng: &mut Rng, _size: Size) -> Deal {
-        let alice = if rng.random_bool(self.draw_prone) {
-            draw_prone_hand(&self.rules, rng)
-        } else {
-            uniform_hand(&self.rules, rng)
+    fn generate(&self, rng: &mut Rng, size: Size) -> Deal {
+        let flags = super::game::SizeArgs {
+            draw_prone: self.draw_prone,
         };
-        Deal::new(&self.rules, alice).expect("generated cards are cards of the deck")
+        <super::SevensGame as gamecheck::game::Contest>::generate(&self.rules, &flags, rng, size)
     }
 
     fn write_input(&self, cases: &[Deal]) -> String {

@@ -15,7 +15,7 @@ use gamecheck::game::{BoxSolver, Contest, Game, ShrinkMode};
 use gamecheck::harness::driver::{Group, NamedCheck, Outcome, Step, Suite};
 use gamecheck::harness::VerifyOptions;
 use gamecheck::outcome::Winner;
-use gamecheck::rng;
+use gamecheck::rng::{self, Entropy, Size};
 use gamecheck::solver::Solver;
 use rand::Rng as _;
 use std::fmt;
@@ -350,22 +350,17 @@ impl Game for SevensGame {
     }
 
     /// A deck of at most 16 cards (so the oracle is quick), any start rank and stuck rule.
-    fn arbitrary_rules(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Rules> {
-        props::arbitrary_rules(u, 16)
+    fn random_rules<E: Entropy + ?Sized>(e: &mut E, _size: Size) -> Rules {
+        props::any_rules(e, 16)
     }
 
-    /// Any deal of the deck: each card to Alice or Bob.
-    fn arbitrary_case(
-        u: &mut arbitrary::Unstructured<'_>,
-        rules: &Rules,
-    ) -> arbitrary::Result<Deal> {
-        let mut alice = CardSet::EMPTY;
-        for c in CardSet::deck(rules).cards() {
-            if u.arbitrary()? {
-                alice = alice.with(c);
-            }
-        }
-        Ok(Deal::new(rules, alice).expect("cards of the deck"))
+    /// Any hand of Alice's (each card hers with probability 1/2), Bob holding the rest.
+    fn random_case<E: Entropy + ?Sized>(rules: &Rules, e: &mut E, _size: Size) -> Deal {
+        let alice = CardSet::deck(rules)
+            .cards()
+            .filter(|_| e.chance(0.5))
+            .collect();
+        Deal::new(rules, alice).expect("cards of the deck")
     }
 
     fn describe_case(rules: &Rules, deal: &Deal) -> String {
@@ -484,6 +479,17 @@ impl Contest for SevensGame {
     type SolveArgs = gamecheck::game::NoSolveArgs;
     type SizeArgs = SizeArgs;
     type Adapter = Sevens;
+
+    /// A share `--draw-prone` of the deals are draw-prone
+    /// ([`contest::draw_prone_hand`]), the others uniform ([`contest::uniform_hand`]).
+    fn generate<E: Entropy + ?Sized>(rules: &Rules, flags: &SizeArgs, e: &mut E, _: Size) -> Deal {
+        let alice = if e.chance(flags.draw_prone) {
+            contest::draw_prone_hand(rules, e)
+        } else {
+            contest::uniform_hand(rules, e)
+        };
+        Deal::new(rules, alice).expect("generated cards are cards of the deck")
+    }
 
     fn contest(rules: Rules, size: &SizeArgs) -> Result<Sevens, RuleError> {
         Sevens::new(rules, size.draw_prone)

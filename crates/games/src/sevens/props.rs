@@ -7,7 +7,7 @@ use super::movegen::MoveGen;
 use super::naive::Naive;
 use super::rules::{Rules, Stuck, MAX_RANKS, MAX_SUITS};
 use gamecheck::outcome::Winner;
-use gamecheck::rng;
+use gamecheck::rng::{self, Entropy};
 use gamecheck::solver::Solver;
 use rand::Rng as _;
 use std::collections::BTreeSet;
@@ -109,47 +109,26 @@ pub fn parse_never_panics(bytes: &[u8], rules: &Rules) -> Result<(), String> {
     )
 }
 
-/// Rules from unstructured bytes: any suits 1..=4, ranks 1..=13 with at most
-/// `max_cards` cards in the deck (52: any deck), start 1..=R, stuck rule.
-pub fn arbitrary_rules(
-    u: &mut arbitrary::Unstructured<'_>,
-    max_cards: usize,
-) -> arbitrary::Result<Rules> {
-    let suits = u.int_in_range(1..=MAX_SUITS)?;
-    let ranks = u.int_in_range(1..=(max_cards / suits).clamp(1, MAX_RANKS as usize) as u8)?;
-    let start = u.int_in_range(1..=ranks)?;
-    let stuck = if u.arbitrary()? {
+/// Any rule set: suits 1..=4, ranks 1..=13 with at most `max_cards` cards in the deck
+/// (52: any deck), start 1..=R, stuck rule. Sevens' `Game::random_rules` (16 cards).
+pub fn any_rules<E: Entropy + ?Sized>(e: &mut E, max_cards: usize) -> Rules {
+    let suits = e.int_in(1..=MAX_SUITS);
+    let ranks = e.int_in(1..=(max_cards / suits).clamp(1, MAX_RANKS as usize) as u8);
+    let start = e.int_in(1..=ranks);
+    let stuck = if e.chance(0.5) {
         Stuck::Pass
     } else {
         Stuck::Lose
     };
-    Ok(Rules::new(suits, ranks, Some(start), stuck).expect("valid by construction"))
+    Rules::new(suits, ranks, Some(start), stuck).expect("valid by construction")
 }
 
-/// A chain state per suit of `rules` from unstructured bytes.
-pub fn arbitrary_chains(
-    u: &mut arbitrary::Unstructured<'_>,
-    rules: &Rules,
-) -> arbitrary::Result<Chains> {
+/// Any chain state per suit of `rules`.
+pub fn any_chains<E: Entropy + ?Sized>(e: &mut E, rules: &Rules) -> Chains {
     let (k, r) = (rules.start(), rules.ranks());
     (0..rules.suits())
-        .map(|_| {
-            Ok(if u.arbitrary()? {
-                Some((u.int_in_range(1..=k)?, u.int_in_range(k..=r)?))
-            } else {
-                None
-            })
-        })
+        .map(|_| e.chance(0.5).then(|| (e.int_in(1..=k), e.int_in(k..=r))))
         .collect()
-}
-
-/// Rules and chains for [`movegen_matches_naive`] from unstructured bytes.
-pub fn arbitrary_movegen_case(
-    u: &mut arbitrary::Unstructured<'_>,
-) -> arbitrary::Result<(Rules, Chains)> {
-    let rules = arbitrary_rules(u, 52)?;
-    let chains = arbitrary_chains(u, &rules)?;
-    Ok((rules, chains))
 }
 
 /// Random chains of `rules` (each suit not started with probability 1/4).
@@ -246,16 +225,15 @@ pub fn whole_suits_deal(rules: &Rules, suits_mask: u8) -> Deal {
 }
 
 /// The fuzz entry of `sevens_movegen_matches_naive`: rules and chains from `data`, then
-/// [`movegen_matches_naive`]. Input too short to build a case passes.
+/// [`movegen_matches_naive`].
 ///
 /// # Errors
 /// As [`movegen_matches_naive`].
 pub fn movegen_matches_naive_bytes(data: &[u8]) -> Result<(), String> {
     let mut u = arbitrary::Unstructured::new(data);
-    match arbitrary_movegen_case(&mut u) {
-        Ok((rules, chains)) => movegen_matches_naive(&rules, &chains),
-        Err(_) => Ok(()),
-    }
+    let rules = any_rules(&mut u, 52);
+    let chains = any_chains(&mut u, &rules);
+    movegen_matches_naive(&rules, &chains)
 }
 
 /// The fuzz entry of `sevens_parse_never_panics`: the deck shape from the first bytes of
@@ -268,10 +246,8 @@ pub fn parse_never_panics_bytes(data: &[u8]) -> Result<(), String> {
     let (rules, text) = match data.split_first() {
         Some((&b, rest)) if b % 2 == 1 => {
             let mut u = arbitrary::Unstructured::new(rest);
-            match arbitrary_rules(&mut u, 52) {
-                Ok(r) => (r, u.take_rest()),
-                Err(_) => (Rules::standard(), rest),
-            }
+            let rules = any_rules(&mut u, 52);
+            (rules, u.take_rest())
         }
         Some((_, rest)) => (Rules::standard(), rest),
         None => (Rules::standard(), data),

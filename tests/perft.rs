@@ -99,7 +99,7 @@ fn octal_generators_count_the_same_on_every_short_code() {
         }
     }
     for code in &codes {
-        let args = gamecheck_games::octal::game::RuleArgs {
+        let args = gamecheck_games::octal::contest::RuleArgs {
             code: Some(code.clone()),
             ..Default::default()
         };
@@ -443,7 +443,7 @@ fn golden_files() {
 #[test]
 fn an_overflowing_count_is_refused_with_the_largest_depth_that_fits() {
     use gamecheck::perft::{perft, PerftError, Refused};
-    use gamecheck_games::octal::game::{OctalGame, RuleArgs};
+    use gamecheck_games::octal::{contest::RuleArgs, game::OctalGame};
     let rules = |code: &str| {
         OctalGame::rules(&RuleArgs {
             code: Some(code.into()),
@@ -593,8 +593,8 @@ fn octal_perft_matches_a_count_by_hand() {
 /// library's count from those heaps).
 #[test]
 fn octal_starts_from_heap_or_from_a_file() {
-    use gamecheck_games::octal::game::{OctalGame, RuleArgs};
     use gamecheck_games::octal::perft::StartArgs;
+    use gamecheck_games::octal::{contest::RuleArgs, game::OctalGame};
     let rules = OctalGame::rules(&RuleArgs {
         code: Some(".77".into()),
         ..Default::default()

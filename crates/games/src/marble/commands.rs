@@ -2,7 +2,7 @@
 //! N-positions by number of marbles) and `table marble` (the solved table written as a
 //! `GCTABLE1` file with its SHA-256), for checkers in other languages.
 
-use super::game::RuleArgs;
+use super::contest::RuleArgs;
 use super::table::{Observer, Table};
 use super::{export, MarbleGame};
 use gamecheck::error::Failure;

@@ -11,11 +11,15 @@
 //! - shrinking: fill one or two empty cells; with at most [`SUBSETS_MAX_EMPTY`] empty
 //!   cells, every sub-position (every way of filling some of them), fewest empty first.
 
+use crate::marble::game::{solver, MarbleGame, Variant};
 use crate::marble::naive::Naive;
+use crate::marble::rules::{LineSet, Play, MAX_SIDE, TABLE_MAX_SIDE};
 use crate::marble::table::TableSolver;
 use crate::marble::{format, Position, Rules};
 use gamecheck::error::RuleError;
+use gamecheck::game::{BoxSolver, Contest, Game as _, Variants as _};
 use gamecheck::outcome::{Value, Winner};
+use gamecheck::rng::Entropy;
 use gamecheck::rng::Rng;
 use gamecheck::solver::Solver;
 use gamecheck::stress::{ContestGame, Size};
@@ -99,7 +103,7 @@ impl ContestGame for Marble {
     }
 
     fn generate(&self, rng: &mut Rng, size: Size) -> Position {
-        let flags = super::game::SizeArgs {
+        let flags = SizeArgs {
             density: self.density,
         };
         <super::MarbleGame as gamecheck::game::Contest>::generate(&self.rules, &flags, rng, size)
@@ -189,6 +193,145 @@ pub fn generated_input_reads_back(
         return Err(format!("seed {seed} gave different bytes on a second run"));
     }
     Ok(())
+}
+
+/// The marble rule flags (`gamecheck rules marble`, docs/rules.md).
+#[derive(Debug, Clone, clap::Args)]
+pub struct RuleArgs {
+    /// Side n of the diamond, 1..=6 (side 6: `solve --table FILE` answers any position).
+    #[arg(long, default_value_t = 4)]
+    pub side: usize,
+    /// Run length k, 1..=side: the most marbles one move places (default min(3, side)).
+    #[arg(long)]
+    pub run: Option<usize>,
+    /// Allowed line families: a comma list of horizontal (a printed row), vertical (two
+    /// printed rows apart), rising (/), falling (\), or all; drawn in `gamecheck rules marble`.
+    #[arg(long, default_value = "all")]
+    pub lines: String,
+    /// Misère play: the player who cannot move wins.
+    #[arg(long)]
+    pub misere: bool,
+}
+
+/// Marble's size flags for `gen` and `stress`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct SizeArgs {
+    /// Chance 0..=1 that a cell holds a marble (default: drawn per position from
+    /// [0.25, 1] at full size).
+    #[arg(long)]
+    pub density: Option<f64>,
+}
+
+/// Marble's `solve` flags.
+// no argument group: the generic `cli::solve::SolveArgs` that flattens this one already
+// takes the group name `SolveArgs` (clap's debug assertions refuse the duplicate)
+#[derive(Debug, Clone, clap::Args)]
+#[group(skip)]
+pub struct SolveArgs {
+    /// A solved table written by `gamecheck table marble` for the same rule flags (the
+    /// way to answer any side-6 position: the side-6 table is 8 GiB, built once).
+    #[arg(long, value_name = "FILE")]
+    pub table: Option<std::path::PathBuf>,
+}
+
+impl Contest for MarbleGame {
+    type RuleArgs = RuleArgs;
+
+    fn rules(args: &RuleArgs) -> Result<Rules, RuleError> {
+        let lines: LineSet = args
+            .lines
+            .parse()
+            .map_err(|e: RuleError| RuleError(format!("--lines: {}", e.0)))?;
+        let play = if args.misere {
+            Play::Misere
+        } else {
+            Play::Normal
+        };
+        Rules::new(args.side, args.run, lines, play).map_err(|e| {
+            // the side is checked first, so a rule error names the side or else the run
+            let flag = if (1..=MAX_SIDE).contains(&args.side) {
+                "--run"
+            } else {
+                "--side"
+            };
+            RuleError(format!("{flag}: {}", e.0))
+        })
+    }
+
+    const MAX_BATCH: usize = MAX_T;
+    type SizeArgs = SizeArgs;
+    type Adapter = Marble;
+    type SolveArgs = SolveArgs;
+
+    /// With `--table FILE`: the `table` solver over the table read from FILE, whose
+    /// header must name these rules, checked by [`super::export::read_checked`].
+    fn solve_solver(
+        rules: &Rules,
+        variant: Variant,
+        args: &SolveArgs,
+    ) -> Result<BoxSolver<Self>, String> {
+        let Some(path) = &args.table else {
+            return Ok(solver(rules, variant));
+        };
+        if variant != Variant::Table {
+            return Err(format!(
+                "--table: only the table solver reads a table file (this run's solver is `{}`)",
+                variant.name()
+            ));
+        }
+        let table =
+            super::export::read_checked(rules, path).map_err(|e| format!("--table: {e}"))?;
+        Ok(Box::new(TableSolver::with_table(std::sync::Arc::new(
+            table,
+        ))))
+    }
+
+    /// Each cell holds a marble with probability `p`: with `--density D`,
+    /// `p = 1 − scale·(1 − D)` (rounds grow from nearly full boards to density D);
+    /// without it, `p` is drawn per position uniformly from `[1 − 0.75·scale, 1]`, so
+    /// full-size inputs mix nearly full and nearly empty boards. A side-6 position then
+    /// gets random marbles until at most [`WIDE_GEN_MAX_EMPTY`] cells are empty.
+    fn generate<E: Entropy + ?Sized>(
+        rules: &Rules,
+        flags: &SizeArgs,
+        e: &mut E,
+        size: Size,
+    ) -> Position {
+        let s = size.scale.clamp(0.0, 1.0);
+        let p = match flags.density {
+            Some(d) => 1.0 - s * (1.0 - d),
+            None => 1.0 - 0.75 * s * e.unit(),
+        };
+        let p = p.clamp(0.0, 1.0);
+        let marbles = (0..rules.cells())
+            .filter(|_| e.chance(p))
+            .fold(0u64, |m, i| m | 1 << i);
+        let mut pos = Position::new(rules.side(), marbles);
+        if rules.side() > TABLE_MAX_SIDE {
+            // side 6: fill random empty cells down to the generation limit
+            while pos.empty_cells() > WIDE_GEN_MAX_EMPTY {
+                let holes = pos.empty_indices();
+                pos = pos.with_marble(holes[e.index(holes.len())]);
+            }
+        }
+        pos
+    }
+
+    fn contest(rules: Rules, size: &SizeArgs) -> Result<Marble, RuleError> {
+        Marble::new(rules, size.density).map_err(|e| RuleError(format!("--density: {}", e.0)))
+    }
+}
+
+impl gamecheck::game::CliGame for MarbleGame {
+    fn rules_text() -> &'static str {
+        crate::rules_doc::section(Self::NAME)
+    }
+
+    fn abilities(a: &mut dyn gamecheck::game::Abilities<Self>) {
+        a.perft();
+        a.count();
+        a.table();
+    }
 }
 
 #[cfg(test)]

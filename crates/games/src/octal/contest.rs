@@ -9,13 +9,18 @@
 //! - output lines: exactly `Alice` or `Bob`;
 //! - shrinking: fewer heaps, then smaller heaps ([`crate::octal::shrink`]).
 
+use super::code::Code;
+use super::game::OctalGame;
 use super::game::Rules;
 use super::grundy::Grundy;
+use super::grundy::{DEFAULT_TABLE, MAX_TABLE};
 use super::naive::Naive;
 use super::periodic::Periodic;
 use super::{format, Position, MAX_HEAP};
 use gamecheck::error::RuleError;
+use gamecheck::game::{Contest, Game as _};
 use gamecheck::outcome::{Value, Winner};
+use gamecheck::rng::Entropy;
 use gamecheck::rng::Rng;
 use gamecheck::solver::Solver;
 use gamecheck::stress::{ContestGame, Size};
@@ -121,7 +126,7 @@ impl ContestGame for Octal {
     }
 
     fn generate(&self, rng: &mut Rng, size: Size) -> Position {
-        let flags = super::game::SizeArgs {
+        let flags = SizeArgs {
             max_heaps: self.max_heaps,
             max_heap: self.max_heap,
         };
@@ -183,6 +188,101 @@ impl ContestGame for Octal {
 
     fn read_input(&self, text: &str) -> Result<Vec<Position>, gamecheck::error::ParseError> {
         format::read(text)
+    }
+}
+
+/// The octal rule flags.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct RuleArgs {
+    /// The octal code, required: `.d1d2…` or `0.d1d2…`, at most 16 digits after
+    /// dropping trailing zeros (`.77` Kayles, `.07` Dawson's Kayles, `.137` Dawson's
+    /// chess; `gamecheck rules octal`).
+    #[arg(long, value_name = "CODE")]
+    pub code: Option<String>,
+    /// How many values of g the `grundy` and `periodic` solvers compute, g(0..N), at most
+    /// 1,000,000 (default 4,096; `period`: 20,000). O(N²) for a code with a digit 4-7.
+    #[arg(long, value_name = "N")]
+    pub max_n: Option<u64>,
+}
+
+/// Octal's size flags for `gen` and `stress`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct SizeArgs {
+    /// Most heaps in a case at full size, 1..=1000 (h is drawn from 1..=⌈scale·N⌉).
+    #[arg(long, default_value_t = DEFAULT_MAX_HEAPS, value_name = "N")]
+    pub max_heaps: u64,
+    /// Largest heap at full size, 1..=10^18 (half the heaps uniform below it, half
+    /// log-uniform).
+    #[arg(long, default_value_t = DEFAULT_MAX_HEAP, value_name = "A")]
+    pub max_heap: u64,
+}
+
+impl Contest for OctalGame {
+    type RuleArgs = RuleArgs;
+
+    /// # Errors
+    /// `--code` missing or not a code; `--max-n` outside 1..=1,000,000.
+    fn rules(args: &RuleArgs) -> Result<Rules, RuleError> {
+        let text = args.code.as_deref().ok_or_else(|| {
+            RuleError("--code is required for octal games (e.g. `--code .77` for Kayles)".into())
+        })?;
+        let code: Code = text
+            .parse()
+            .map_err(|e: super::code::CodeError| RuleError(e.to_string()))?;
+        let table = match args.max_n {
+            None => DEFAULT_TABLE,
+            Some(n) if (1..=MAX_TABLE as u64).contains(&n) => n as usize,
+            Some(n) => {
+                return Err(RuleError(format!(
+                    "--max-n {n} is outside 1..={MAX_TABLE} (the values of g computed)"
+                )))
+            }
+        };
+        Ok(Rules { code, table })
+    }
+
+    const MAX_BATCH: usize = MAX_BATCH;
+    type SolveArgs = gamecheck::game::NoSolveArgs;
+    type SizeArgs = SizeArgs;
+    type Adapter = Octal;
+
+    /// 1..=⌈scale·max_heaps⌉ heaps, each half the time uniform in 1..=A and half the
+    /// time log-uniform (a uniform bit length, then uniform below it), A = ⌈scale·max_heap⌉.
+    fn generate<E: Entropy + ?Sized>(
+        _rules: &Rules,
+        flags: &SizeArgs,
+        e: &mut E,
+        size: Size,
+    ) -> Position {
+        let h = e.int_in(1..=size.of(flags.max_heaps));
+        let a = size.of(flags.max_heap);
+        let heaps = (0..h)
+            .map(|_| {
+                if e.chance(0.5) {
+                    e.int_in(1..=a)
+                } else {
+                    let bits = 64 - a.leading_zeros();
+                    let b = e.int_in(0..=bits - 1);
+                    e.int_in(1..=(1u64 << b).min(a))
+                }
+            })
+            .collect();
+        Position::new(heaps).expect("heaps in 1..=10^18")
+    }
+
+    fn contest(rules: Rules, size: &SizeArgs) -> Result<Octal, RuleError> {
+        Octal::new(rules, size.max_heaps, size.max_heap)
+    }
+}
+
+impl gamecheck::game::CliGame for OctalGame {
+    fn rules_text() -> &'static str {
+        crate::rules_doc::section(Self::NAME)
+    }
+
+    fn abilities(a: &mut dyn gamecheck::game::Abilities<Self>) {
+        a.perft();
+        a.grundy();
     }
 }
 

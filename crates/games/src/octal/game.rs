@@ -2,13 +2,12 @@
 //! move generators, shrinking, the Grundy part, and what `verify` checks.
 
 use super::code::{bits, Code};
-use super::contest::Octal;
-use super::grundy::{extend_table, options, Grundy, DEFAULT_TABLE, MAX_TABLE};
+use super::grundy::{extend_table, options, Grundy, DEFAULT_TABLE};
 use super::naive::{Move, Naive};
 use super::periodic::Periodic;
 use super::{format, shrink, Position};
-use gamecheck::error::{ParseError, RuleError};
-use gamecheck::game::{BoxSolver, Contest, Game, ShrinkMode};
+use gamecheck::error::ParseError;
+use gamecheck::game::{BoxSolver, Game, ShrinkMode};
 use gamecheck::grundy::{self, GrundyPart, Period};
 use gamecheck::harness::driver::{Group, NamedCheck, Outcome, Step, Suite};
 use gamecheck::harness::VerifyOptions;
@@ -51,20 +50,6 @@ impl fmt::Display for Rules {
     }
 }
 
-/// The octal rule flags.
-#[derive(Debug, Clone, Default, clap::Args)]
-pub struct RuleArgs {
-    /// The octal code, required: `.d1d2…` or `0.d1d2…`, at most 16 digits after
-    /// dropping trailing zeros (`.77` Kayles, `.07` Dawson's Kayles, `.137` Dawson's
-    /// chess; `gamecheck rules octal`).
-    #[arg(long, value_name = "CODE")]
-    pub code: Option<String>,
-    /// How many values of g the `grundy` and `periodic` solvers compute, g(0..N), at most
-    /// 1,000,000 (default 4,096; `period`: 20,000). O(N²) for a code with a digit 4-7.
-    #[arg(long, value_name = "N")]
-    pub max_n: Option<u64>,
-}
-
 gamecheck::variants! {
     /// The octal solvers.
     pub enum Variant {
@@ -84,18 +69,6 @@ pub fn solver(rules: &Rules, variant: Variant) -> BoxSolver<OctalGame> {
         Variant::Grundy => Box::new(Grundy::new(rules.code, rules.table)),
         Variant::Periodic => Box::new(Periodic::new(&rules.code, rules.table)),
     }
-}
-
-/// Octal's size flags for `gen` and `stress`.
-#[derive(Debug, Clone, clap::Args)]
-pub struct SizeArgs {
-    /// Most heaps in a case at full size, 1..=1000 (h is drawn from 1..=⌈scale·N⌉).
-    #[arg(long, default_value_t = super::contest::DEFAULT_MAX_HEAPS, value_name = "N")]
-    pub max_heaps: u64,
-    /// Largest heap at full size, 1..=10^18 (half the heaps uniform below it, half
-    /// log-uniform).
-    #[arg(long, default_value_t = super::contest::DEFAULT_MAX_HEAP, value_name = "A")]
-    pub max_heap: u64,
 }
 
 /// Every multiset of heaps of at most this many tokens in all is checked for each code.
@@ -470,64 +443,6 @@ impl Game for OctalGame {
     }
 }
 
-impl Contest for OctalGame {
-    type RuleArgs = RuleArgs;
-
-    /// # Errors
-    /// `--code` missing or not a code; `--max-n` outside 1..=1,000,000.
-    fn rules(args: &RuleArgs) -> Result<Rules, RuleError> {
-        let text = args.code.as_deref().ok_or_else(|| {
-            RuleError("--code is required for octal games (e.g. `--code .77` for Kayles)".into())
-        })?;
-        let code: Code = text
-            .parse()
-            .map_err(|e: super::code::CodeError| RuleError(e.to_string()))?;
-        let table = match args.max_n {
-            None => DEFAULT_TABLE,
-            Some(n) if (1..=MAX_TABLE as u64).contains(&n) => n as usize,
-            Some(n) => {
-                return Err(RuleError(format!(
-                    "--max-n {n} is outside 1..={MAX_TABLE} (the values of g computed)"
-                )))
-            }
-        };
-        Ok(Rules { code, table })
-    }
-
-    const MAX_BATCH: usize = super::contest::MAX_BATCH;
-    type SolveArgs = gamecheck::game::NoSolveArgs;
-    type SizeArgs = SizeArgs;
-    type Adapter = Octal;
-
-    /// 1..=⌈scale·max_heaps⌉ heaps, each half the time uniform in 1..=A and half the
-    /// time log-uniform (a uniform bit length, then uniform below it), A = ⌈scale·max_heap⌉.
-    fn generate<E: Entropy + ?Sized>(
-        _rules: &Rules,
-        flags: &SizeArgs,
-        e: &mut E,
-        size: Size,
-    ) -> Position {
-        let h = e.int_in(1..=size.of(flags.max_heaps));
-        let a = size.of(flags.max_heap);
-        let heaps = (0..h)
-            .map(|_| {
-                if e.chance(0.5) {
-                    e.int_in(1..=a)
-                } else {
-                    let bits = 64 - a.leading_zeros();
-                    let b = e.int_in(0..=bits - 1);
-                    e.int_in(1..=(1u64 << b).min(a))
-                }
-            })
-            .collect();
-        Position::new(heaps).expect("heaps in 1..=10^18")
-    }
-
-    fn contest(rules: Rules, size: &SizeArgs) -> Result<Octal, RuleError> {
-        Octal::new(rules, size.max_heaps, size.max_heap)
-    }
-}
-
 impl GrundyPart for OctalGame {
     const HEAP: &'static str = "tokens of a heap";
 
@@ -537,17 +452,6 @@ impl GrundyPart for OctalGame {
 
     fn max_removed(rules: &Rules) -> usize {
         rules.code.t()
-    }
-}
-
-impl gamecheck::game::CliGame for OctalGame {
-    fn rules_text() -> &'static str {
-        crate::rules_doc::section(Self::NAME)
-    }
-
-    fn abilities(a: &mut dyn gamecheck::game::Abilities<Self>) {
-        a.perft();
-        a.grundy();
     }
 }
 
@@ -836,6 +740,8 @@ mod tests {
 
     #[test]
     fn rules_need_a_code_and_name_the_flags() {
+        use crate::octal::contest::RuleArgs;
+        use gamecheck::game::Contest as _;
         let args = |code: Option<&str>, max_n| RuleArgs {
             code: code.map(String::from),
             max_n,

@@ -23,12 +23,16 @@
 //!   unpainted column.
 
 use crate::paint::bitmask::{self, Bitmask};
+use crate::paint::game::{PaintGame, Rules};
 use crate::paint::naive::Naive;
 use crate::paint::periodic::Periodic;
 pub use crate::paint::shrink::{PAINT_MAX_N, WINDOW_MAX_N};
 use crate::paint::{format, Position};
+use crate::paint::{shrink, Cell};
 use gamecheck::error::RuleError;
+use gamecheck::game::{Contest, Game as _};
 use gamecheck::outcome::{Value, Winner};
+use gamecheck::rng::Entropy;
 use gamecheck::rng::Rng;
 use gamecheck::solver::Solver;
 use gamecheck::stress::{ContestGame, Size};
@@ -188,7 +192,7 @@ impl ContestGame for Paint {
     }
 
     fn generate(&self, rng: &mut Rng, size: Size) -> Position {
-        let flags = super::game::SizeArgs {
+        let flags = SizeArgs {
             max_n: self.max_n,
             painted: self.painted,
             half_painted: self.half,
@@ -296,6 +300,85 @@ pub fn generated_input_reads_back(
         return Err(format!("seed {seed} gave different bytes on a second run"));
     }
     Ok(())
+}
+
+/// Paint has no rule flags.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct RuleArgs {}
+
+/// Paint's size flags for `gen` and `stress`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct SizeArgs {
+    /// Largest N (columns) at full size, 1..=10000 (the contest's limit was 4747); N is
+    /// drawn uniformly from 1..=max(1, ⌈scale·max-n⌉).
+    #[arg(long, default_value_t = DEFAULT_MAX_N, value_name = "N")]
+    pub max_n: u64,
+    /// Chance 0..=1 that a cell of a column that is not half painted is painted
+    /// (default: drawn per case from [0, 0.6]).
+    #[arg(long, value_name = "F")]
+    pub painted: Option<f64>,
+    /// Share 0..=1 of columns with exactly one painted cell (top or bottom at random).
+    #[arg(long, default_value_t = DEFAULT_HALF, value_name = "H")]
+    pub half_painted: f64,
+}
+
+impl Contest for PaintGame {
+    type RuleArgs = RuleArgs;
+
+    fn rules(_args: &RuleArgs) -> Result<Rules, RuleError> {
+        Ok(Rules)
+    }
+
+    const MAX_BATCH: usize = MAX_T;
+    type SolveArgs = gamecheck::game::NoSolveArgs;
+    type SizeArgs = SizeArgs;
+    type Adapter = Paint;
+
+    /// N uniform in `1..=⌈scale·max_n⌉`; a share `--half-painted` of the columns get
+    /// one painted cell (top or bottom), the others each cell painted with probability
+    /// `--painted` (default: drawn per strip from `[0, DEFAULT_PAINTED_MAX)`), so inputs mix
+    /// nearly empty and crowded strips.
+    fn generate<E: Entropy + ?Sized>(
+        _rules: &Rules,
+        flags: &SizeArgs,
+        e: &mut E,
+        size: Size,
+    ) -> Position {
+        let n = e.int_in(1..=size.of(flags.max_n));
+        let f = match flags.painted {
+            Some(f) => f,
+            None => DEFAULT_PAINTED_MAX * e.unit(),
+        };
+        let mut cells = Vec::new();
+        for col in 1..=n {
+            if e.chance(flags.half_painted) {
+                cells.push(Cell::new(if e.chance(0.5) { 1 } else { 2 }, col));
+            } else {
+                for row in 1..=2 {
+                    if e.chance(f) {
+                        cells.push(Cell::new(row, col));
+                    }
+                }
+            }
+        }
+        shrink::canonical(n, cells).expect("generated cells are in the strip and distinct")
+    }
+
+    fn contest(_rules: Rules, size: &SizeArgs) -> Result<Paint, RuleError> {
+        Paint::new(size.max_n, size.painted, size.half_painted)
+    }
+}
+
+impl gamecheck::game::CliGame for PaintGame {
+    fn rules_text() -> &'static str {
+        crate::rules_doc::section(Self::NAME)
+    }
+
+    fn abilities(a: &mut dyn gamecheck::game::Abilities<Self>) {
+        a.perft();
+        a.grundy();
+        a.count();
+    }
 }
 
 #[cfg(test)]

@@ -6,9 +6,8 @@ use super::grundy::Grundy;
 use super::naive::{describe_move, Naive};
 use super::periodic::{Period, Periodic};
 use super::{format, shrink, Cell, Position, MAX_COLUMNS_REMOVED};
-use crate::paint::contest::{self as contest, Paint};
-use gamecheck::error::{ParseError, RuleError};
-use gamecheck::game::{BoxSolver, Contest, Game, ShrinkMode};
+use gamecheck::error::ParseError;
+use gamecheck::game::{BoxSolver, Game, ShrinkMode};
 use gamecheck::grundy;
 use gamecheck::harness::driver::{Group, NamedCheck, Outcome, Step, Suite};
 use gamecheck::harness::VerifyOptions;
@@ -32,10 +31,6 @@ impl fmt::Display for Rules {
     }
 }
 
-/// Paint has no rule flags.
-#[derive(Debug, Clone, Default, clap::Args)]
-pub struct RuleArgs {}
-
 gamecheck::variants! {
     /// The paint solvers.
     pub enum Variant {
@@ -58,22 +53,6 @@ pub fn solver(variant: Variant) -> BoxSolver<PaintGame> {
         Variant::Grundy => Box::new(Grundy::new()),
         Variant::Periodic => Box::new(Periodic::new()),
     }
-}
-
-/// Paint's size flags for `gen` and `stress`.
-#[derive(Debug, Clone, clap::Args)]
-pub struct SizeArgs {
-    /// Largest N (columns) at full size, 1..=10000 (the contest's limit was 4747); N is
-    /// drawn uniformly from 1..=max(1, ⌈scale·max-n⌉).
-    #[arg(long, default_value_t = contest::DEFAULT_MAX_N, value_name = "N")]
-    pub max_n: u64,
-    /// Chance 0..=1 that a cell of a column that is not half painted is painted
-    /// (default: drawn per case from [0, 0.6]).
-    #[arg(long, value_name = "F")]
-    pub painted: Option<f64>,
-    /// Share 0..=1 of columns with exactly one painted cell (top or bottom at random).
-    #[arg(long, default_value_t = contest::DEFAULT_HALF, value_name = "H")]
-    pub half_painted: f64,
 }
 
 /// A move: the cells it paints, sorted. Displayed as the contest's cells: `C r c` for
@@ -383,53 +362,6 @@ impl Game for PaintGame {
     }
 }
 
-impl Contest for PaintGame {
-    type RuleArgs = RuleArgs;
-
-    fn rules(_args: &RuleArgs) -> Result<Rules, RuleError> {
-        Ok(Rules)
-    }
-
-    const MAX_BATCH: usize = super::contest::MAX_T;
-    type SolveArgs = gamecheck::game::NoSolveArgs;
-    type SizeArgs = SizeArgs;
-    type Adapter = Paint;
-
-    /// N uniform in `1..=⌈scale·max_n⌉`; a share `--half-painted` of the columns get
-    /// one painted cell (top or bottom), the others each cell painted with probability
-    /// `--painted` (default: drawn per strip from `[0, DEFAULT_PAINTED_MAX)`), so inputs mix
-    /// nearly empty and crowded strips.
-    fn generate<E: Entropy + ?Sized>(
-        _rules: &Rules,
-        flags: &SizeArgs,
-        e: &mut E,
-        size: Size,
-    ) -> Position {
-        let n = e.int_in(1..=size.of(flags.max_n));
-        let f = match flags.painted {
-            Some(f) => f,
-            None => contest::DEFAULT_PAINTED_MAX * e.unit(),
-        };
-        let mut cells = Vec::new();
-        for col in 1..=n {
-            if e.chance(flags.half_painted) {
-                cells.push(Cell::new(if e.chance(0.5) { 1 } else { 2 }, col));
-            } else {
-                for row in 1..=2 {
-                    if e.chance(f) {
-                        cells.push(Cell::new(row, col));
-                    }
-                }
-            }
-        }
-        shrink::canonical(n, cells).expect("generated cells are in the strip and distinct")
-    }
-
-    fn contest(_rules: Rules, size: &SizeArgs) -> Result<Paint, RuleError> {
-        Paint::new(size.max_n, size.painted, size.half_painted)
-    }
-}
-
 impl gamecheck::grundy::GrundyPart for PaintGame {
     const HEAP: &'static str = "columns of a run";
 
@@ -439,18 +371,6 @@ impl gamecheck::grundy::GrundyPart for PaintGame {
 
     fn max_removed(_rules: &Rules) -> usize {
         MAX_COLUMNS_REMOVED
-    }
-}
-
-impl gamecheck::game::CliGame for PaintGame {
-    fn rules_text() -> &'static str {
-        crate::rules_doc::section(Self::NAME)
-    }
-
-    fn abilities(a: &mut dyn gamecheck::game::Abilities<Self>) {
-        a.perft();
-        a.grundy();
-        a.count();
     }
 }
 

@@ -15,10 +15,13 @@
 //! - shrinking: none inside a deal (the deck stays); the generic list phase reduces a
 //!   failing input to the single failing deal.
 
+use crate::sevens::game::{SevensGame, StuckArg};
 use crate::sevens::naive::Naive;
+use crate::sevens::rules::{Stuck, MAX_RANKS, MAX_SUITS};
 use crate::sevens::table::Table;
 use crate::sevens::{format, Card, CardSet, Deal, Rules};
 use gamecheck::error::RuleError;
+use gamecheck::game::{Contest, Game as _};
 use gamecheck::outcome::Winner;
 use gamecheck::rng::{Entropy, Rng};
 use gamecheck::solver::Solver;
@@ -179,7 +182,7 @@ impl ContestGame for Sevens {
     }
 
     fn generate(&self, rng: &mut Rng, size: Size) -> Deal {
-        let flags = super::game::SizeArgs {
+        let flags = SizeArgs {
             draw_prone: self.draw_prone,
         };
         <super::SevensGame as gamecheck::game::Contest>::generate(&self.rules, &flags, rng, size)
@@ -275,6 +278,84 @@ pub fn generated_input_reads_back(
         return Err(format!("seed {seed} gave different bytes on a second run"));
     }
     Ok(())
+}
+
+/// The sevens rule flags (`gamecheck rules sevens`, docs/rules.md).
+#[derive(Debug, Clone, clap::Args)]
+pub struct RuleArgs {
+    /// Number of suits S, 1..=4 (S, H, C, D in that order).
+    #[arg(long, default_value_t = 4)]
+    pub suits: usize,
+    /// Number of ranks R, 1..=13.
+    #[arg(long, default_value_t = 13)]
+    pub ranks: u8,
+    /// The start rank K, 1..=R (default: ⌈R/2⌉, so 7 for the standard deck).
+    #[arg(long)]
+    pub start: Option<u8>,
+    /// What happens to a player with no playable card: lose, or pass.
+    #[arg(long, value_enum, default_value_t = StuckArg::Lose)]
+    pub stuck: StuckArg,
+}
+
+/// Sevens' size flags for `gen` and `stress` (the deck itself comes from the rules).
+#[derive(Debug, Clone, clap::Args)]
+pub struct SizeArgs {
+    /// Share 0..=1 of the deals built draw-prone: hands of whole or mirrored suits, and
+    /// those with 1–2 cards swapped (uniformly random deals are almost never drawn).
+    #[arg(long, default_value_t = DEFAULT_DRAW_PRONE)]
+    pub draw_prone: f64,
+}
+
+impl Contest for SevensGame {
+    type RuleArgs = RuleArgs;
+
+    fn rules(args: &RuleArgs) -> Result<Rules, RuleError> {
+        let stuck = match args.stuck {
+            StuckArg::Lose => Stuck::Lose,
+            StuckArg::Pass => Stuck::Pass,
+        };
+        Rules::new(args.suits, args.ranks, args.start, stuck).map_err(|e| {
+            // checked in this order, so a rule error names the first bad flag
+            let flag = if !(1..=MAX_SUITS).contains(&args.suits) {
+                "--suits"
+            } else if !(1..=MAX_RANKS).contains(&args.ranks) {
+                "--ranks"
+            } else {
+                "--start"
+            };
+            RuleError(format!("{flag}: {}", e.0))
+        })
+    }
+
+    const MAX_BATCH: usize = MAX_T;
+    type SolveArgs = gamecheck::game::NoSolveArgs;
+    type SizeArgs = SizeArgs;
+    type Adapter = Sevens;
+
+    /// A share `--draw-prone` of the deals are draw-prone
+    /// ([`draw_prone_hand`]), the others uniform ([`uniform_hand`]).
+    fn generate<E: Entropy + ?Sized>(rules: &Rules, flags: &SizeArgs, e: &mut E, _: Size) -> Deal {
+        let alice = if e.chance(flags.draw_prone) {
+            draw_prone_hand(rules, e)
+        } else {
+            uniform_hand(rules, e)
+        };
+        Deal::new(rules, alice).expect("generated cards are cards of the deck")
+    }
+
+    fn contest(rules: Rules, size: &SizeArgs) -> Result<Sevens, RuleError> {
+        Sevens::new(rules, size.draw_prone)
+    }
+}
+
+impl gamecheck::game::CliGame for SevensGame {
+    fn rules_text() -> &'static str {
+        crate::rules_doc::section(Self::NAME)
+    }
+
+    fn abilities(a: &mut dyn gamecheck::game::Abilities<Self>) {
+        a.perft();
+    }
 }
 
 #[cfg(test)]

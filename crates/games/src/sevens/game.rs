@@ -9,9 +9,8 @@ use super::rules::{Rules, Stuck, MAX_RANKS, MAX_SUITS};
 use super::shrink::smaller_cases;
 use super::table::Table;
 use super::{format, props};
-use crate::sevens::contest::{self as contest, Sevens};
 use gamecheck::error::{ParseError, RuleError};
-use gamecheck::game::{BoxSolver, Contest, Game, ShrinkMode};
+use gamecheck::game::{BoxSolver, Game, ShrinkMode};
 use gamecheck::harness::driver::{Group, NamedCheck, Outcome, Step, Suite};
 use gamecheck::harness::VerifyOptions;
 use gamecheck::outcome::Winner;
@@ -52,32 +51,6 @@ pub enum StuckArg {
     Lose,
     /// The stuck player passes.
     Pass,
-}
-
-/// The sevens rule flags (`gamecheck rules sevens`, docs/rules.md).
-#[derive(Debug, Clone, clap::Args)]
-pub struct RuleArgs {
-    /// Number of suits S, 1..=4 (S, H, C, D in that order).
-    #[arg(long, default_value_t = 4)]
-    pub suits: usize,
-    /// Number of ranks R, 1..=13.
-    #[arg(long, default_value_t = 13)]
-    pub ranks: u8,
-    /// The start rank K, 1..=R (default: ⌈R/2⌉, so 7 for the standard deck).
-    #[arg(long)]
-    pub start: Option<u8>,
-    /// What happens to a player with no playable card: lose, or pass.
-    #[arg(long, value_enum, default_value_t = StuckArg::Lose)]
-    pub stuck: StuckArg,
-}
-
-/// Sevens' size flags for `gen` and `stress` (the deck itself comes from the rules).
-#[derive(Debug, Clone, clap::Args)]
-pub struct SizeArgs {
-    /// Share 0..=1 of the deals built draw-prone: hands of whole or mirrored suits, and
-    /// those with 1–2 cards swapped (uniformly random deals are almost never drawn).
-    #[arg(long, default_value_t = contest::DEFAULT_DRAW_PRONE)]
-    pub draw_prone: f64,
 }
 
 /// A move: a card (`S7`) or `pass`.
@@ -451,57 +424,5 @@ impl Game for SevensGame {
             progress: "standard deals",
         }));
         steps
-    }
-}
-
-impl Contest for SevensGame {
-    type RuleArgs = RuleArgs;
-
-    fn rules(args: &RuleArgs) -> Result<Rules, RuleError> {
-        let stuck = match args.stuck {
-            StuckArg::Lose => Stuck::Lose,
-            StuckArg::Pass => Stuck::Pass,
-        };
-        Rules::new(args.suits, args.ranks, args.start, stuck).map_err(|e| {
-            // checked in this order, so a rule error names the first bad flag
-            let flag = if !(1..=MAX_SUITS).contains(&args.suits) {
-                "--suits"
-            } else if !(1..=MAX_RANKS).contains(&args.ranks) {
-                "--ranks"
-            } else {
-                "--start"
-            };
-            RuleError(format!("{flag}: {}", e.0))
-        })
-    }
-
-    const MAX_BATCH: usize = super::contest::MAX_T;
-    type SolveArgs = gamecheck::game::NoSolveArgs;
-    type SizeArgs = SizeArgs;
-    type Adapter = Sevens;
-
-    /// A share `--draw-prone` of the deals are draw-prone
-    /// ([`contest::draw_prone_hand`]), the others uniform ([`contest::uniform_hand`]).
-    fn generate<E: Entropy + ?Sized>(rules: &Rules, flags: &SizeArgs, e: &mut E, _: Size) -> Deal {
-        let alice = if e.chance(flags.draw_prone) {
-            contest::draw_prone_hand(rules, e)
-        } else {
-            contest::uniform_hand(rules, e)
-        };
-        Deal::new(rules, alice).expect("generated cards are cards of the deck")
-    }
-
-    fn contest(rules: Rules, size: &SizeArgs) -> Result<Sevens, RuleError> {
-        Sevens::new(rules, size.draw_prone)
-    }
-}
-
-impl gamecheck::game::CliGame for SevensGame {
-    fn rules_text() -> &'static str {
-        crate::rules_doc::section(Self::NAME)
-    }
-
-    fn abilities(a: &mut dyn gamecheck::game::Abilities<Self>) {
-        a.perft();
     }
 }

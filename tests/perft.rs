@@ -5,7 +5,9 @@
 mod common;
 
 use common::gamecheck;
-use gamecheck::game::{Contest, Game};
+use gamecheck::contest::Contest;
+use gamecheck::game::Game;
+use gamecheck::harness::Verify;
 use gamecheck::outcome::Value;
 use gamecheck::perft::{count, divide, Generator, Perft};
 use gamecheck_games::marble::game::exhaustive_rule_sets;

@@ -5,7 +5,7 @@
 
 use gamecheck::error::{Location, ParseError};
 use gamecheck::game::{BoxSolver, Game, ShrinkMode};
-use gamecheck::harness::driver::{self, Group, NamedCheck, Outcome, Step, Suite};
+use gamecheck::harness::driver::{self, Group, NamedCheck, Outcome, Step, Suite, Verify};
 use gamecheck::harness::{Report, VerifyOptions};
 use gamecheck::outcome::{Value, Winner};
 use gamecheck::rng::{Entropy, Size};
@@ -217,6 +217,9 @@ impl<const WRONG: bool> Game for Subtraction<WRONG> {
     fn describe_case(_: &Rules, n: &u32) -> String {
         format!("a heap of {n}")
     }
+}
+
+impl<const WRONG: bool> Verify for Subtraction<WRONG> {
     fn plan(_opts: &VerifyOptions) -> Vec<Step<Self>> {
         let rules = Rules(vec![1, 2, 3]);
         vec![

@@ -1,11 +1,11 @@
-//! One interface for every game, and the one list of games.
+//! One interface for every game: [`Game`].
 //!
 //! A game is a set of rule sets; under each, *cases* (the units of a contest input: a
 //! marble position, a paint strip, a sevens deal) have an exact *answer* (the value for
 //! the player to move, or the contest's winner). [`Game`] gathers, for one game, all the
 //! harness needs to check it by construction:
 //!
-//! - the rule set with its `Display` (its command-line flags are [`Contest::RuleArgs`]);
+//! - the rule set with its `Display` (its command-line flags are `Contest::RuleArgs`);
 //! - the case, the move with its notation, both move generators ([`Game::oracle_moves`]
 //!   and [`Game::fast_moves`]) and the starting position where the game has one;
 //! - the oracle and a typed list of solver variants ([`Game::Variant`], an enum that
@@ -14,20 +14,18 @@
 //! - the contest reader and writer;
 //! - one "one step smaller" relation over (rules, case) ([`Game::smaller`]), used by
 //!   `verify` and, with the rules kept fixed, by `stress`;
-//! - what `verify` checks ([`Game::plan`]): suites of cases compared with the oracle for
-//!   every variant, and the game's own named checks (boundary masks, period proofs, table
-//!   certificates).
+//! - the one random generator of rule sets and cases ([`Game::random_rules`],
+//!   [`Game::random_case`]), drawing through [`Entropy`].
 //!
-//! The command line takes its list of games from the binary that names them; nothing in
-//! this crate lists games.
+//! Built on it, each in its own module: what `verify` checks (`harness::Verify`), the
+//! contest of `solve`, `gen` and `stress` (`contest::Contest`), the command line
+//! (`command::CliGame`). Nothing in this crate lists games: the command line takes its list
+//! from the binary that names them.
 
 use crate::error::{ParseError, RuleError};
-use crate::harness::driver::Step;
-use crate::harness::VerifyOptions;
 use crate::outcome::Winner;
 use crate::rng::{Entropy, Size};
 use crate::solver::Solver;
-use crate::stress::ContestGame;
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
 
@@ -181,7 +179,7 @@ pub trait Game: Sized + Send + Sync + 'static {
     /// A random case of `rules`, drawn from `entropy` only, growing with `size` and within
     /// the oracle's limit at every size: the generator of cases for the properties, the
     /// fuzz targets and `verify`'s random suites, and by default
-    /// ([`Contest::generate`]) of `gen` and `stress`. Bugs show on small cases: keep
+    /// (`contest::Contest::generate`) of `gen` and `stress`. Bugs show on small cases: keep
     /// small ones likely at every size.
     fn random_case<E: Entropy + ?Sized>(
         rules: &Self::Rules,
@@ -201,90 +199,7 @@ pub trait Game: Sized + Send + Sync + 'static {
     fn describe_case(_rules: &Self::Rules, case: &Self::Case) -> String {
         format!("{case:?}")
     }
-
-    /// What `verify` checks, in report order.
-    fn plan(opts: &VerifyOptions) -> Vec<Step<Self>>;
-
-    /// The bytes this game adds to the `signature:` line of `verify`
-    /// ([`crate::harness::signature`]): what a run proved that another implementation can
-    /// reproduce (solved tables, a proved period with its values); deterministic, the
-    /// same whatever the seed. `None` (the default): the game adds nothing.
-    fn signature_part() -> Option<Vec<u8>> {
-        None
-    }
 }
-
-/// A [`Game`] as a contest problem for `gen` and `stress`: random inputs steered by size
-/// flags, our answers, and the program's output lines read back ([`ContestGame`]).
-/// Every game of the command line is one; a game used only as a library (the toy games of
-/// the tests) need not be.
-pub trait Contest: Game {
-    /// The rule flags on the command line ([`NoFlags`] for a game with one rule set).
-    type RuleArgs: clap::Args + clap::FromArgMatches + Clone + Debug;
-
-    /// The rule set the flags select: the inverse of [`Game::flags`].
-    ///
-    /// # Errors
-    /// A flag value outside the game's ranges (the message names the flag).
-    fn rules(args: &Self::RuleArgs) -> Result<Self::Rules, RuleError>;
-
-    /// The flags that steer generated cases (`gen`, `stress`).
-    type SizeArgs: clap::Args + clap::FromArgMatches + Clone + Debug;
-    /// The adapter.
-    type Adapter: ContestGame<Case = Self::Case> + Send;
-    /// The flags of `solve` beyond the rules and `--solver` (marble's `--table FILE`);
-    /// [`NoSolveArgs`] for a game with none.
-    type SolveArgs: clap::Args + clap::FromArgMatches + Clone + Debug;
-
-    /// The solver `solve` runs: `variant` for `rules`, set up by the solve flags. By
-    /// default the flags are ignored and this is [`Game::solver`].
-    ///
-    /// # Errors
-    /// A solve flag that cannot be used (the message names the flag).
-    fn solve_solver(
-        rules: &Self::Rules,
-        variant: Self::Variant,
-        _args: &Self::SolveArgs,
-    ) -> Result<BoxSolver<Self>, String> {
-        Ok(Self::solver(rules, variant))
-    }
-
-    /// The most cases gamecheck puts in one input of this game (at most the contest's
-    /// limit on T): `stress --cases` is capped at it, and shrinking runs up to that many
-    /// candidates at once. 1,000 by default.
-    const MAX_BATCH: usize = 1000;
-
-    /// The adapter for `rules` and the size flags.
-    ///
-    /// # Errors
-    /// A size flag outside its range (the message names the flag).
-    fn contest(rules: Self::Rules, size: &Self::SizeArgs) -> Result<Self::Adapter, RuleError>;
-
-    /// A random case of a contest input under `rules` at `size`, steered by the size
-    /// flags, drawn from `entropy` only (same draws, same case): what
-    /// [`crate::stress::GameContest`] generates for `gen` and `stress`. The default
-    /// ignores the flags: [`Game::random_case`], the game's one generator. A game whose
-    /// contest cases outgrow the oracle writes its own, with the same [`Entropy`]
-    /// methods. Bugs show on small cases: a generator that still makes small ones at full
-    /// size (a size drawn log-uniformly, say) finds them in more rounds.
-    fn generate<E: Entropy + ?Sized>(
-        rules: &Self::Rules,
-        _flags: &Self::SizeArgs,
-        entropy: &mut E,
-        size: Size,
-    ) -> Self::Case {
-        Self::random_case(rules, entropy, size)
-    }
-}
-
-/// No flags: for any flag type a game has none of (its rules, [`Contest::SizeArgs`],
-/// [`Contest::SolveArgs`], `perft::Perft::StartArgs`).
-#[derive(Debug, Clone, Default, clap::Args)]
-pub struct NoFlags {}
-
-/// No flags: the [`Contest::SolveArgs`] of a game whose `solve` has none of its own.
-#[derive(Debug, Clone, Default, clap::Args)]
-pub struct NoSolveArgs {}
 
 /// The solver variants of a game by name ([`Game::Variant`]): the oracle and every fast
 /// solver. `--solver` takes exactly these names (and `oracle` for
@@ -354,86 +269,6 @@ pub fn solve_cases_with<G: Game>(
 ) -> Result<Vec<Winner>, crate::solver::CaseRefusal> {
     let answers = crate::solver::solve_each(solver, cases)?;
     Ok(answers.into_iter().map(G::winner).collect())
-}
-
-/// A game of the command line: a [`Contest`] (so it has `solve`, `gen`, `stress` and
-/// `verify`), with its rules text and the optional commands it offers.
-///
-/// ```ignore
-/// impl CliGame for MyGame {
-///     fn abilities(a: &mut dyn Abilities<Self>) {
-///         a.perft(); // MyGame implements Perft
-///     }
-/// }
-/// ```
-pub trait CliGame: Contest {
-    /// The rules of the game and its contest input and output, as Markdown from a `## `
-    /// heading on: what `gamecheck rules GAME` prints after the list's introduction.
-    /// Empty (the default) when the game has none.
-    fn rules_text() -> &'static str {
-        ""
-    }
-
-    /// Registers the commands this game has beyond `solve`, `gen`, `stress` and
-    /// `verify`: one call for each ability trait it implements. None by default.
-    fn abilities(_abilities: &mut dyn Abilities<Self>) {}
-}
-
-/// The optional commands of a [`CliGame`]: each method is callable only for a game that
-/// implements the command's trait, and offers that command for the game.
-pub trait Abilities<G: CliGame> {
-    /// `perft GAME`: move-sequence counts ([`crate::perft::Perft`]).
-    fn perft(&mut self)
-    where
-        G: crate::perft::Perft;
-
-    /// `period GAME` and `values GAME`: the Grundy values of one heap and their proved
-    /// period ([`crate::grundy::GrundyPart`]).
-    fn grundy(&mut self)
-    where
-        G: crate::grundy::GrundyPart;
-
-    /// `count GAME`: per-layer counts of P- and N-positions ([`Count`]).
-    fn count(&mut self)
-    where
-        G: Count;
-
-    /// `table GAME`: a solved table written to a file with its digest ([`ExportTable`]).
-    fn table(&mut self)
-    where
-        G: ExportTable;
-}
-
-/// `count GAME`: numbers another implementation can check (marble: positions, P- and
-/// N-positions by number of marbles).
-pub trait Count: Game {
-    /// The flags of `count GAME`.
-    type CountArgs: clap::Args + clap::FromArgMatches + Debug;
-    /// The game's line in `count --help`.
-    const COUNT_ABOUT: &'static str;
-
-    /// What `count` prints.
-    ///
-    /// # Errors
-    /// A flag out of range ([`Failure::Usage`](crate::error::Failure::Usage), exit 2).
-    fn count(args: &Self::CountArgs) -> Result<String, crate::error::Failure>;
-}
-
-/// `table GAME`: a solved table exported to a file, for checkers in other languages.
-pub trait ExportTable: Game {
-    /// The flags of `table GAME` (the rules, the output file).
-    type TableArgs: clap::Args + clap::FromArgMatches + Debug;
-    /// The game's line in `table --help`.
-    const TABLE_ABOUT: &'static str;
-
-    /// Builds, checks and writes the table as the flags say; returns what to print
-    /// (the digest line).
-    ///
-    /// # Errors
-    /// A flag out of range or a file that cannot be written
-    /// ([`Failure::Usage`](crate::error::Failure::Usage)); a table that fails its own
-    /// check ([`Failure::Internal`](crate::error::Failure::Internal)).
-    fn table(args: &Self::TableArgs) -> Result<String, crate::error::Failure>;
 }
 
 /// Declares a game's solver variants: an enum (deriving `Debug`, `Clone`, `Copy`,

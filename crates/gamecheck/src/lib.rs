@@ -5,15 +5,20 @@
 //! rule sets and cases (proptest, fuzzing), and against someone else's contest program
 //! (`stress`).
 //!
-//! A game is a type that implements one trait, [`game::Game`] (rules, cases, moves and
-//! both move generators, the oracle and a typed list of solver variants, the contest
-//! format, shrinking, the `verify` plan), and [`game::Contest`] for the command line
-//! (`solve`, `gen`, `stress`). Written once for every game: the [`harness`] (the `verify`
-//! driver [`harness::driver`], the shared laws [`harness::laws`], shrinking, the report),
-//! [`solver::Solver`] (the interface every solver implements), [`stress`] (random
-//! contest inputs and the stress engine, through the adapter of [`game::Contest`]),
-//! [`perft`] (move-sequence counts over any game that implements [`perft::Perft`]) and
-//! [`grundy`] (mex and the periodicity prover of games that split into heaps).
+//! A game is a type that implements [`game::Game`]: rules, cases, moves and both move
+//! generators, the oracle and a typed list of solver variants ([`variants!`]), the
+//! contest format, shrinking, and one random generator that draws through
+//! [`rng::Entropy`] (a seeded generator or a fuzzer's bytes). On top of it, each a trait
+//! of its own: [`harness::Verify`] (what `verify` checks: the plan of suites and named
+//! checks), [`contest::Contest`] (`solve`, `gen`, `stress`: flags, the contest
+//! generator, the stress adapter, often [`contest::GameContest`]), and
+//! [`command::CliGame`] (the game on the command line, with the optional commands its
+//! ability traits allow: [`perft::Perft`], [`grundy::GrundyPart`], [`command::Count`],
+//! [`command::ExportTable`]). Written once for every game: the [`harness`] (the `verify`
+//! driver [`harness::driver`], the shared laws [`harness::laws`], shrinking, the
+//! report), [`solver::Solver`] (the interface every solver implements), [`stress`]
+//! (random contest inputs and the stress engine), [`perft`] and [`grundy`] (mex and the
+//! periodicity prover of games that split into heaps).
 //!
 //! The four games gamecheck ships (marble, paint, sevens, octal games) are built on this
 //! crate exactly as a user's own game would be: the crate `gamecheck-games`.
@@ -27,6 +32,8 @@
 
 #[cfg(feature = "cli")]
 pub mod cli;
+pub mod command;
+pub mod contest;
 pub mod error;
 pub mod game;
 pub mod grundy;
@@ -37,6 +44,11 @@ pub mod perft;
 pub mod rng;
 pub mod solver;
 pub mod stress;
+
+pub use command::CliGame;
+pub use contest::Contest;
+pub use game::{Game, Variants};
+pub use harness::Verify;
 
 /// The `rand` crate this library draws its seeded cases with (`rng::Rng` is its
 /// ChaCha8): `use gamecheck::rand::Rng as _;` to draw from it in

@@ -2,7 +2,7 @@
 //!
 //! The four games of the `gamecheck` tool, each built on the library [`gamecheck`] exactly
 //! as a user's own game would be: a type implementing [`gamecheck::game::Game`] and
-//! [`gamecheck::game::Contest`], with the optional abilities it has (perft, the Grundy part).
+//! [`gamecheck::contest::Contest`], with the optional abilities it has (perft, the Grundy part).
 //!
 //! - [`marble`]: the diamond board (rules: `gamecheck rules marble`) — `naive` oracle,
 //!   `bitmask` DFS, `table` retrograde analysis (2^(n²) bits, built in well under a second

@@ -3,15 +3,16 @@
 
 use crate::board::{self, Board, MAX_SIDE};
 use crate::{memo::Memo, naive};
+use gamecheck::command::{Abilities, CliGame};
+use gamecheck::contest::{Contest, GameContest, NoFlags};
 use gamecheck::error::{ParseError, RuleError};
-use gamecheck::game::{Abilities, BoxSolver, CliGame, Contest, Game, NoFlags, ShrinkMode};
-use gamecheck::harness::driver::{Group, NamedCheck, Outcome, Step, Suite};
+use gamecheck::game::{BoxSolver, Game, ShrinkMode};
+use gamecheck::harness::driver::{Group, NamedCheck, Outcome, Step, Suite, Verify};
 use gamecheck::harness::VerifyOptions;
 use gamecheck::outcome::{Value, Winner};
 use gamecheck::perft::Perft;
 use gamecheck::rng::{Entropy, Size};
 use gamecheck::solver::Solver as _;
-use gamecheck::stress::GameContest;
 use std::fmt;
 
 /// Chomp (the game type: every method is an associated function).
@@ -138,6 +139,9 @@ impl Game for Chomp {
     fn describe_case(_: &Rules, board: &Board) -> String {
         format!("{} cells", board.cells())
     }
+}
+
+impl Verify for Chomp {
     fn plan(opts: &VerifyOptions) -> Vec<Step<Self>> {
         let sides = |n| {
             (1..=n).flat_map(move |w| {

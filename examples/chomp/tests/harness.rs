@@ -3,7 +3,7 @@
 
 use chomp::board::Board;
 use chomp::Chomp;
-use gamecheck::game::Contest;
+use gamecheck::contest::Contest;
 use gamecheck::harness::laws::{instances, solvers_agree, solvers_agree_bytes};
 use gamecheck::harness::props::random_inputs;
 use gamecheck::stress::{stress, ContestGame, RunOutput, StressOptions};

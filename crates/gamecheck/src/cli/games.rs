@@ -10,8 +10,9 @@
 //! subcommand per game is a [`ForGame`]`<K>`; clap builds it from the list in force
 //! ([`with_games`]).
 
+use super::ability::{Ability, Kind};
+use crate::command::{Abilities, CliGame, Count, ExportTable};
 use crate::error::Failure;
-use crate::game::{Abilities, CliGame, Count, ExportTable};
 use crate::grundy::GrundyPart;
 use crate::harness::{Report, VerifyOptions};
 use crate::perft::Perft;
@@ -19,22 +20,6 @@ use clap::{ArgMatches, Command, FromArgMatches, Subcommand};
 use std::marker::PhantomData;
 use std::process::ExitCode;
 use std::sync::RwLock;
-
-/// Adds `augment`'s flags to a game's subcommand of one command.
-pub type AugmentFn = fn(Command) -> Command;
-/// Runs one command for one game from its subcommand's matches.
-pub type RunFn = fn(&ArgMatches) -> Result<ExitCode, Failure>;
-
-/// One command of one game: its flags and how it runs.
-#[derive(Clone, Copy)]
-pub struct Ability {
-    /// Adds the game's flags for this command.
-    pub augment: AugmentFn,
-    /// Runs the command.
-    pub run: RunFn,
-    /// The game's line in the command's `--help` when it is not [`Game::ABOUT`](crate::game::Game::ABOUT).
-    pub about: Option<&'static str>,
-}
 
 /// One game of the list, type-erased: its name, its help line, and for each command it
 /// has the functions that add its flags and run it ([`Ability`]).
@@ -150,12 +135,6 @@ pub fn game(name: &str) -> Option<Entry> {
     games().into_iter().find(|e| e.name == name)
 }
 
-/// A command with one subcommand per game that has it.
-pub trait Kind {
-    /// The command's name (`solve`).
-    const NAME: &'static str;
-}
-
 /// The game chosen on the command line for command `K`, with the matches of its
 /// subcommand.
 #[derive(Debug, Clone)]
@@ -220,17 +199,4 @@ impl<K: Kind> Subcommand for ForGame<K> {
     fn has_subcommand(name: &str) -> bool {
         game(name).is_some_and(|e| e.command(K::NAME).is_some())
     }
-}
-
-/// A game's arguments `A` from its subcommand's matches (clap has checked them already).
-///
-/// # Errors
-/// The matches do not hold `A` (a usage error).
-pub fn parsed<A: FromArgMatches>(matches: &ArgMatches) -> Result<A, Failure> {
-    A::from_arg_matches(matches).map_err(|e| Failure::Usage(e.to_string()))
-}
-
-/// `A<G>`'s arguments for every game: the usual augment of a generic argument type.
-pub fn augment_with<A: clap::Args>(cmd: Command) -> Command {
-    A::augment_args(cmd)
 }

@@ -1,8 +1,8 @@
 //! `gamecheck gen <game>`: one random contest input on stdout, in the canonical layout.
 
-use super::games::{augment_with, parsed, Ability};
+use super::ability::{augment_with, parsed, Ability};
 use super::{print_all, Failure};
-use crate::game::Contest;
+use crate::contest::Contest;
 use crate::stress::{generate, ContestGame, Size};
 use std::process::ExitCode;
 
@@ -39,7 +39,7 @@ pub struct GenArgs<G: Contest> {
 #[derive(Debug, Clone)]
 pub struct Gen;
 
-impl super::games::Kind for Gen {
+impl super::ability::Kind for Gen {
     const NAME: &'static str = "gen";
 }
 

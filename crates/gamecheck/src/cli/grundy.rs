@@ -1,7 +1,7 @@
 //! What `period` and `values` share: the rule flags of a game with a Grundy part
 //! ([`GrundyPart`]) and `--max-n`.
 
-use crate::game::Contest;
+use crate::contest::Contest;
 use crate::grundy::GrundyPart;
 use clap::ArgMatches;
 

@@ -1,10 +1,10 @@
 //! The command line as a library (feature `cli`): a binary names its games once and
 //! gets every command for them — `solve`, `verify`, `gen`, `stress`, `rules`,
 //! `completions`, and `perft`, `period`, `values`, `count`, `table` for the games that
-//! register them ([`crate::game::CliGame::abilities`]).
+//! register them ([`crate::command::CliGame::abilities`]).
 //!
 //! ```ignore
-//! // src/main.rs of a binary whose game, `MyGame`, implements `gamecheck::game::CliGame`
+//! // src/main.rs of a binary whose game, `MyGame`, implements `gamecheck::command::CliGame`
 //! fn main() -> std::process::ExitCode {
 //!     gamecheck::cli::Cli::new().name("mygame").game::<MyGame>().run()
 //! }
@@ -12,6 +12,7 @@
 //!
 //! Exit codes: 0 success, 1 a mismatch or a failed check, 2 bad input or usage.
 
+mod ability;
 mod completions;
 mod games;
 mod gen;
@@ -25,10 +26,11 @@ mod tips;
 mod values;
 
 pub use crate::error::Failure;
-pub use games::{Ability, Entry};
+pub use ability::Ability;
+pub use games::Entry;
 
+use crate::command::CliGame;
 use crate::error::ParseError;
-use crate::game::CliGame;
 use crate::harness::{Report, VerifyOptions};
 use clap::{Parser, Subcommand};
 use games::ForGame;

@@ -2,10 +2,11 @@
 //! `gamecheck count GAME` and `gamecheck table GAME`: numbers and certificates another
 //! language can check.
 
-use super::games::{parsed, Ability, Kind};
+use super::ability::{parsed, Ability, Kind};
 use super::{located, print_all, read_input};
+use crate::command::{CliGame, Count, ExportTable};
+use crate::contest::Contest;
 use crate::error::Failure;
-use crate::game::{CliGame, Contest, Count, ExportTable};
 use crate::perft::{self, Generator, Perft};
 use clap::Args;
 use std::fmt::Write as _;

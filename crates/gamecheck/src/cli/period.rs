@@ -9,10 +9,10 @@
 //! `g` is computed in doubling lengths up to `--max-n` values (default 20,000, at most
 //! 1,000,000); exit 1 when no period proves within them.
 
-use super::games::{parsed, Ability};
+use super::ability::{parsed, Ability};
 use super::grundy::{max_n, rules, GrundyArgs};
 use super::{print_all, Failure};
-use crate::game::Contest;
+use crate::contest::Contest;
 use crate::grundy::GrundyPart;
 use std::process::ExitCode;
 
@@ -25,12 +25,12 @@ pub const MAX_N: u64 = 1_000_000;
 #[derive(Debug, Clone)]
 pub struct Period;
 
-impl super::games::Kind for Period {
+impl super::ability::Kind for Period {
     const NAME: &'static str = "period";
 }
 
 /// `period` for game `G`.
-pub fn ability<G: crate::game::CliGame + GrundyPart>() -> Ability {
+pub fn ability<G: crate::command::CliGame + GrundyPart>() -> Ability {
     Ability {
         augment: augment::<G>,
         run: period::<G>,

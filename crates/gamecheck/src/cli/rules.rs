@@ -1,5 +1,5 @@
 //! `gamecheck rules [GAME]`: the rules of the games and their contest formats. Each game
-//! gives its own section ([`CliGame::rules_text`](crate::game::CliGame::rules_text)); the
+//! gives its own section ([`CliGame::rules_text`](crate::command::CliGame::rules_text)); the
 //! command line may put an introduction before them ([`Cli::rules_intro`](super::Cli::rules_intro)).
 
 use super::games::games;

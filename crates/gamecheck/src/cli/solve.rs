@@ -1,8 +1,9 @@
 //! `gamecheck solve GAME [FILE] [rule flags] [--solver NAME]`.
 
-use super::games::{augment_with, parsed, Ability};
+use super::ability::{augment_with, parsed, Ability};
 use super::{input_path, located, print_all, read_input, Failure};
-use crate::game::{Contest, Game, Variants};
+use crate::contest::Contest;
+use crate::game::{Game, Variants};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -94,7 +95,7 @@ impl<G: Game> clap::builder::TypedValueParser for VariantParser<G> {
 #[derive(Debug, Clone)]
 pub struct Solve;
 
-impl super::games::Kind for Solve {
+impl super::ability::Kind for Solve {
     const NAME: &'static str = "solve";
 }
 

@@ -3,9 +3,9 @@
 //! Exit 0 when every round passed, 1 on a failure, 2 on a usage error or when PROGRAM
 //! cannot be started.
 
-use super::games::{augment_with, parsed, Ability};
+use super::ability::{augment_with, parsed, Ability};
 use super::Failure;
-use crate::game::Contest;
+use crate::contest::Contest;
 use crate::harness::Progress;
 use crate::stress::{
     self, Class, ContestGame, Program, Round, StressError, StressEvents, StressFailure,
@@ -82,7 +82,7 @@ pub struct StressArgs<G: Contest> {
 #[derive(Debug, Clone)]
 pub struct Stress;
 
-impl super::games::Kind for Stress {
+impl super::ability::Kind for Stress {
     const NAME: &'static str = "stress";
 }
 

@@ -1,10 +1,10 @@
 //! `gamecheck values GAME [rule flags] --upto N`: `g(0), …, g(N)` on one line, separated
 //! by commas without spaces (N at most 1,000,000).
 
-use super::games::{parsed, Ability};
+use super::ability::{parsed, Ability};
 use super::grundy::{max_n, rules, GrundyArgs};
 use super::{print_all, Failure};
-use crate::game::Contest;
+use crate::contest::Contest;
 use crate::grundy::GrundyPart;
 use std::process::ExitCode;
 
@@ -21,7 +21,7 @@ pub struct UptoArgs {
     pub upto: Option<u64>,
 }
 
-impl super::games::Kind for Values {
+impl super::ability::Kind for Values {
     const NAME: &'static str = "values";
 }
 
@@ -31,7 +31,7 @@ fn augment<G: GrundyPart + Contest>(cmd: clap::Command) -> clap::Command {
 }
 
 /// `values` for game `G`.
-pub fn ability<G: crate::game::CliGame + GrundyPart>() -> Ability {
+pub fn ability<G: crate::command::CliGame + GrundyPart>() -> Ability {
     Ability {
         augment: augment::<G>,
         run: values::<G>,

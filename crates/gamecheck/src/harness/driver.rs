@@ -4,7 +4,7 @@
 //! relation, and the game's named checks — all as rows of the report. A failing row's
 //! note is its own failure.
 //!
-//! A game says *what* to check ([`Game::plan`]); how it is compared, counted, shrunk and
+//! A game says *what* to check ([`Verify::plan`]); how it is compared, counted, shrunk and
 //! reported is written here once, so a new solver variant (one more arm of
 //! [`Game::Variant`]) appears in every suite's rows with no other edit.
 
@@ -119,8 +119,25 @@ pub enum Step<G: Game> {
     Group(Group<G>),
 }
 
+/// What `verify` checks for a [`Game`]: its plan of suites and named checks, and its
+/// part of the run's signature.
+pub trait Verify: Game {
+    /// What `verify` checks, in report order: suites of cases compared with the oracle
+    /// for every variant ([`Suite`], [`Group`]), and the game's own named checks
+    /// ([`NamedCheck`]: boundary masks, period proofs, table certificates).
+    fn plan(opts: &VerifyOptions) -> Vec<Step<Self>>;
+
+    /// The bytes this game adds to the `signature:` line of `verify`
+    /// ([`crate::harness::signature`]): what a run proved that another implementation can
+    /// reproduce (solved tables, a proved period with its values); deterministic, the
+    /// same whatever the seed. `None` (the default): the game adds nothing.
+    fn signature_part() -> Option<Vec<u8>> {
+        None
+    }
+}
+
 /// Runs the plan of `G` into `report`.
-pub fn verify<G: Game>(opts: &VerifyOptions, report: &mut Report) {
+pub fn verify<G: Verify>(opts: &VerifyOptions, report: &mut Report) {
     for step in G::plan(opts) {
         match step {
             Step::Check(check) => {

@@ -11,6 +11,7 @@ pub mod shrink;
 pub mod signature;
 
 pub use compare::{compare, Mismatch, Tally};
+pub use driver::Verify;
 pub use progress::Progress;
 pub use report::{Failure, Report, Row};
 pub use shrink::shrink;

@@ -1,5 +1,5 @@
 //! The `signature:` line of `verify`: one SHA-256 over what the run proved that another
-//! implementation can reproduce, each game's part given by [`crate::game::Game::signature_part`]
+//! implementation can reproduce, each game's part given by [`crate::harness::Verify::signature_part`]
 //! (for example solved tables as exported files, a proved period with the values of `g`
 //! it rests on). Deterministic: the same bytes whatever the seed, the thread count or the
 //! machine.

@@ -14,12 +14,10 @@
 //! - [`stress()`] (this module) runs rounds that grow from small, and shrinks the first
 //!   failure.
 
-mod adapter;
 pub mod judge;
 pub mod runner;
 pub mod shrink;
 
-pub use adapter::GameContest;
 pub use judge::{judge, Class, Judgement, Verdict};
 pub use runner::{End, LeftBehind, Limits, Program, RunOutput, SharedTarget, Target};
 

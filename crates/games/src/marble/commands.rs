@@ -5,8 +5,9 @@
 use super::contest::RuleArgs;
 use super::table::{Observer, Table};
 use super::{export, MarbleGame};
+use gamecheck::command::{Count, ExportTable};
+use gamecheck::contest::Contest;
 use gamecheck::error::Failure;
-use gamecheck::game::{Contest, Count, ExportTable};
 use gamecheck::harness::progress::Progress;
 use std::path::PathBuf;
 

@@ -16,8 +16,9 @@ use crate::marble::naive::Naive;
 use crate::marble::rules::{LineSet, Play, MAX_SIDE, TABLE_MAX_SIDE};
 use crate::marble::table::TableSolver;
 use crate::marble::{format, Position, Rules};
+use gamecheck::contest::Contest;
 use gamecheck::error::RuleError;
-use gamecheck::game::{BoxSolver, Contest, Game as _, Variants as _};
+use gamecheck::game::{BoxSolver, Game as _, Variants as _};
 use gamecheck::outcome::{Value, Winner};
 use gamecheck::rng::Entropy;
 use gamecheck::rng::Rng;
@@ -34,7 +35,7 @@ pub const WIDE_GEN_MAX_EMPTY: usize = 20;
 /// Positions with at most this many empty cells are also answered by the oracle.
 pub const ORACLE_MAX_EMPTY: usize = 8;
 
-pub use crate::marble::game::SUBSETS_MAX_EMPTY;
+pub use crate::marble::shrink::SUBSETS_MAX_EMPTY;
 
 /// The oracle's memo is dropped once this many positions may have entered it.
 const ORACLE_MEMO_BOUND: u64 = 1 << 20;
@@ -106,7 +107,7 @@ impl ContestGame for Marble {
         let flags = SizeArgs {
             density: self.density,
         };
-        <super::MarbleGame as gamecheck::game::Contest>::generate(&self.rules, &flags, rng, size)
+        <super::MarbleGame as gamecheck::contest::Contest>::generate(&self.rules, &flags, rng, size)
     }
 
     fn write_input(&self, cases: &[Position]) -> String {
@@ -154,7 +155,7 @@ impl ContestGame for Marble {
     }
 
     fn shrink_candidates(&self, case: &Position) -> Vec<Position> {
-        crate::marble::game::smaller_positions(case)
+        crate::marble::shrink::smaller_positions(case)
     }
 
     fn read_input(&self, text: &str) -> Result<Vec<Self::Case>, gamecheck::error::ParseError> {
@@ -322,12 +323,12 @@ impl Contest for MarbleGame {
     }
 }
 
-impl gamecheck::game::CliGame for MarbleGame {
+impl gamecheck::command::CliGame for MarbleGame {
     fn rules_text() -> &'static str {
         crate::rules_doc::section(Self::NAME)
     }
 
-    fn abilities(a: &mut dyn gamecheck::game::Abilities<Self>) {
+    fn abilities(a: &mut dyn gamecheck::command::Abilities<Self>) {
         a.perft();
         a.count();
         a.table();

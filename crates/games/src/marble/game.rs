@@ -6,10 +6,10 @@ use super::naive::{describe_move, Naive};
 use super::props::MovegenPair;
 use super::rules::{LineSet, Play, Rules, MAX_SIDE, TABLE_MAX_SIDE};
 use super::table::{Table, TableSolver};
-use super::{format, full_mask, props, Line, Position};
+use super::{format, full_mask, props, shrink, Line, Position};
 use gamecheck::error::ParseError;
 use gamecheck::game::{BoxSolver, Game, ShrinkMode};
-use gamecheck::harness::driver::{Group, NamedCheck, Outcome, Step, Suite};
+use gamecheck::harness::driver::{Group, NamedCheck, Outcome, Step, Suite, Verify};
 use gamecheck::harness::VerifyOptions;
 use gamecheck::outcome::{Value, Winner};
 use gamecheck::rng::{self, Entropy, Size};
@@ -62,9 +62,6 @@ pub const DEFAULT_CASES: u64 = 3000;
 /// Most empty cells of a random side-5 or side-6 position (so the oracle stays quick).
 pub const RANDOM_SIDE5_MAX_EMPTY: usize = 14;
 
-/// With at most this many empty cells, shrinking tries every sub-position (every way of
-/// filling some of the empty cells), fewest empty cells first.
-pub const SUBSETS_MAX_EMPTY: usize = 12;
 
 /// The rule sets checked on every position: the standard set; run lengths 1, 2 and 4;
 /// each single line family; misère; sides 1, 2 and 3 (default run, all families, normal
@@ -125,37 +122,6 @@ pub fn random_position(rng: &mut rng::Rng, side: usize) -> Position {
     Position::new(side, full_mask(side) & !holes)
 }
 
-/// Positions one step smaller than `case` (more cells filled), fewest empty cells first:
-/// with at most [`SUBSETS_MAX_EMPTY`] empty cells every proper sub-position, else the
-/// position with one or two more cells filled.
-pub fn smaller_positions(case: &Position) -> Vec<Position> {
-    let holes = case.empty_indices();
-    let side = case.side();
-    let full = full_mask(side);
-    let mut out: Vec<(usize, Position)> = Vec::new();
-    if holes.len() <= SUBSETS_MAX_EMPTY {
-        // every proper subset of the holes stays empty; the rest is filled
-        for subset in 0u32..(1 << holes.len()) - 1 {
-            let keep = (0..holes.len())
-                .filter(|&b| subset >> b & 1 == 1)
-                .fold(0u64, |m, b| m | 1 << holes[b]);
-            out.push((
-                keep.count_ones() as usize,
-                Position::new(side, full & !keep),
-            ));
-        }
-    } else {
-        for (a, &i) in holes.iter().enumerate() {
-            out.push((holes.len() - 1, case.with_marble(i)));
-            for &j in &holes[a + 1..] {
-                out.push((holes.len() - 2, case.with_marble(i).with_marble(j)));
-            }
-        }
-    }
-    out.sort_by_key(|&(empty, p)| (empty, p.marbles()));
-    out.into_iter().map(|(_, p)| p).collect()
-}
-
 /// The `table certify` check: builds the table of `rules` and proves it.
 fn certify(rules: &Rules, _cases: &[Position]) -> Outcome {
     let table = Table::build(rules);
@@ -166,17 +132,6 @@ fn certify(rules: &Rules, _cases: &[Position]) -> Outcome {
 }
 
 impl Game for MarbleGame {
-    /// The solved tables of the exhaustive rule sets, each as its exported `GCTABLE1`
-    /// file ([`super::export`]).
-    fn signature_part() -> Option<Vec<u8>> {
-        Some(
-            exhaustive_rule_sets()
-                .iter()
-                .flat_map(|rules| super::export::file_bytes(&Table::build(rules)))
-                .collect(),
-        )
-    }
-
     const NAME: &'static str = "marble";
     const ABOUT: &'static str = "Marble on the diamond board";
     type Rules = Rules;
@@ -250,7 +205,7 @@ impl Game for MarbleGame {
     }
 
     fn smaller(rules: &Rules, case: &Position, _mode: ShrinkMode) -> Vec<(Rules, Position)> {
-        smaller_positions(case)
+        shrink::smaller_positions(case)
             .into_iter()
             .map(|p| (*rules, p))
             .collect()
@@ -279,6 +234,19 @@ impl Game for MarbleGame {
     fn describe_case(_rules: &Rules, case: &Position) -> String {
         let e = case.empty_cells();
         format!("{e} empty cell{}", if e == 1 { "" } else { "s" })
+    }
+}
+
+impl Verify for MarbleGame {
+    /// The solved tables of the exhaustive rule sets, each as its exported `GCTABLE1`
+    /// file ([`super::export`]).
+    fn signature_part() -> Option<Vec<u8>> {
+        Some(
+            exhaustive_rule_sets()
+                .iter()
+                .flat_map(|rules| super::export::file_bytes(&Table::build(rules)))
+                .collect(),
+        )
     }
 
     fn plan(opts: &VerifyOptions) -> Vec<Step<Self>> {

@@ -19,6 +19,7 @@ pub mod naive;
 pub mod perft;
 pub mod props;
 pub mod rules;
+pub mod shrink;
 pub mod table;
 
 pub use game::{MarbleGame, Variant};

@@ -17,8 +17,9 @@ use super::grundy::{DEFAULT_TABLE, MAX_TABLE};
 use super::naive::Naive;
 use super::periodic::Periodic;
 use super::{format, Position, MAX_HEAP};
+use gamecheck::contest::Contest;
 use gamecheck::error::RuleError;
-use gamecheck::game::{Contest, Game as _};
+use gamecheck::game::Game as _;
 use gamecheck::outcome::{Value, Winner};
 use gamecheck::rng::Entropy;
 use gamecheck::rng::Rng;
@@ -130,7 +131,7 @@ impl ContestGame for Octal {
             max_heaps: self.max_heaps,
             max_heap: self.max_heap,
         };
-        <super::OctalGame as gamecheck::game::Contest>::generate(&self.rules, &flags, rng, size)
+        <super::OctalGame as gamecheck::contest::Contest>::generate(&self.rules, &flags, rng, size)
     }
 
     fn write_input(&self, cases: &[Position]) -> String {
@@ -242,7 +243,7 @@ impl Contest for OctalGame {
     }
 
     const MAX_BATCH: usize = MAX_BATCH;
-    type SolveArgs = gamecheck::game::NoSolveArgs;
+    type SolveArgs = gamecheck::contest::NoSolveArgs;
     type SizeArgs = SizeArgs;
     type Adapter = Octal;
 
@@ -275,12 +276,12 @@ impl Contest for OctalGame {
     }
 }
 
-impl gamecheck::game::CliGame for OctalGame {
+impl gamecheck::command::CliGame for OctalGame {
     fn rules_text() -> &'static str {
         crate::rules_doc::section(Self::NAME)
     }
 
-    fn abilities(a: &mut dyn gamecheck::game::Abilities<Self>) {
+    fn abilities(a: &mut dyn gamecheck::command::Abilities<Self>) {
         a.perft();
         a.grundy();
     }

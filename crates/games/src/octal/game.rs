@@ -5,50 +5,20 @@ use super::code::{bits, Code};
 use super::grundy::{extend_table, options, Grundy, DEFAULT_TABLE};
 use super::naive::{Move, Naive};
 use super::periodic::Periodic;
+pub use super::rules::Rules;
 use super::{format, shrink, Position};
 use gamecheck::error::ParseError;
 use gamecheck::game::{BoxSolver, Game, ShrinkMode};
 use gamecheck::grundy::{self, GrundyPart, Period};
-use gamecheck::harness::driver::{Group, NamedCheck, Outcome, Step, Suite};
+use gamecheck::harness::driver::{Group, NamedCheck, Outcome, Step, Suite, Verify};
 use gamecheck::harness::VerifyOptions;
 use gamecheck::outcome::{Value, Winner};
 use gamecheck::rng::{self, Entropy, Size};
 use rand::Rng as _;
-use std::fmt;
 
 /// Octal games, as a [`Game`].
 #[derive(Debug, Clone, Copy)]
 pub struct OctalGame;
-
-/// A rule set: the code, and the table size of `grundy` and `periodic` (`g(0..table)`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Rules {
-    /// The octal code.
-    pub code: Code,
-    /// How many values of `g` `grundy` and `periodic` may compute (`--max-n`).
-    pub table: usize,
-}
-
-impl Rules {
-    /// The rules of `code` with the default table of 4,096 values.
-    pub fn new(code: Code) -> Self {
-        Rules {
-            code,
-            table: DEFAULT_TABLE,
-        }
-    }
-}
-
-impl fmt::Display for Rules {
-    /// The code (`.07`), and the table size when it is not the default.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.code)?;
-        if self.table != DEFAULT_TABLE {
-            write!(f, ", g(0..{})", self.table)?;
-        }
-        Ok(())
-    }
-}
 
 gamecheck::variants! {
     /// The octal solvers.
@@ -354,7 +324,9 @@ impl Game for OctalGame {
             if t == 1 { "" } else { "s" }
         )
     }
+}
 
+impl Verify for OctalGame {
     fn plan(opts: &VerifyOptions) -> Vec<Step<Self>> {
         let mut rng = rng::from_seed(opts.seed ^ 0x006F_6374_616C); // "octal"
         let short = short_codes();
@@ -741,7 +713,7 @@ mod tests {
     #[test]
     fn rules_need_a_code_and_name_the_flags() {
         use crate::octal::contest::RuleArgs;
-        use gamecheck::game::Contest as _;
+        use gamecheck::contest::Contest as _;
         let args = |code: Option<&str>, max_n| RuleArgs {
             code: code.map(String::from),
             max_n,

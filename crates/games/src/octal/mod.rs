@@ -21,10 +21,12 @@ pub mod naive;
 pub mod perft;
 pub mod periodic;
 pub mod props;
+pub mod rules;
 pub mod shrink;
 
 pub use code::Code;
-pub use game::{OctalGame, Rules, Variant};
+pub use game::{OctalGame, Variant};
+pub use rules::Rules;
 
 use std::fmt;
 

@@ -29,8 +29,9 @@ use crate::paint::periodic::Periodic;
 pub use crate::paint::shrink::{PAINT_MAX_N, WINDOW_MAX_N};
 use crate::paint::{format, Position};
 use crate::paint::{shrink, Cell};
+use gamecheck::contest::Contest;
 use gamecheck::error::RuleError;
-use gamecheck::game::{Contest, Game as _};
+use gamecheck::game::Game as _;
 use gamecheck::outcome::{Value, Winner};
 use gamecheck::rng::Entropy;
 use gamecheck::rng::Rng;
@@ -197,7 +198,7 @@ impl ContestGame for Paint {
             painted: self.painted,
             half_painted: self.half,
         };
-        <super::PaintGame as gamecheck::game::Contest>::generate(
+        <super::PaintGame as gamecheck::contest::Contest>::generate(
             &super::game::Rules,
             &flags,
             rng,
@@ -330,7 +331,7 @@ impl Contest for PaintGame {
     }
 
     const MAX_BATCH: usize = MAX_T;
-    type SolveArgs = gamecheck::game::NoSolveArgs;
+    type SolveArgs = gamecheck::contest::NoSolveArgs;
     type SizeArgs = SizeArgs;
     type Adapter = Paint;
 
@@ -369,12 +370,12 @@ impl Contest for PaintGame {
     }
 }
 
-impl gamecheck::game::CliGame for PaintGame {
+impl gamecheck::command::CliGame for PaintGame {
     fn rules_text() -> &'static str {
         crate::rules_doc::section(Self::NAME)
     }
 
-    fn abilities(a: &mut dyn gamecheck::game::Abilities<Self>) {
+    fn abilities(a: &mut dyn gamecheck::command::Abilities<Self>) {
         a.perft();
         a.grundy();
         a.count();

@@ -5,11 +5,12 @@ use super::bitmask::{self, Bitmask};
 use super::grundy::Grundy;
 use super::naive::{describe_move, Naive};
 use super::periodic::{Period, Periodic};
+pub use super::rules::Rules;
 use super::{format, shrink, Cell, Position, MAX_COLUMNS_REMOVED};
 use gamecheck::error::ParseError;
 use gamecheck::game::{BoxSolver, Game, ShrinkMode};
 use gamecheck::grundy;
-use gamecheck::harness::driver::{Group, NamedCheck, Outcome, Step, Suite};
+use gamecheck::harness::driver::{Group, NamedCheck, Outcome, Step, Suite, Verify};
 use gamecheck::harness::VerifyOptions;
 use gamecheck::outcome::{Value, Winner};
 use gamecheck::rng::{self, Entropy, Size};
@@ -20,16 +21,6 @@ use std::fmt;
 /// Paint on the 2 × N strip, as a [`Game`].
 #[derive(Debug, Clone, Copy)]
 pub struct PaintGame;
-
-/// Paint has one rule set: the 2 × N strip under normal play (N is part of each case).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Rules;
-
-impl fmt::Display for Rules {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("2 x N strip, normal play")
-    }
-}
 
 gamecheck::variants! {
     /// The paint solvers.
@@ -187,25 +178,6 @@ fn grundy_values(_rules: &Rules, cases: &[Position]) -> Outcome {
 }
 
 impl Game for PaintGame {
-    /// The proved period of `g` with the values it rests on:
-    /// `paint period P pre-period N0 g g(0) … g(n0 + 2p + t)`.
-    fn signature_part() -> Option<Vec<u8>> {
-        let periodic = Periodic::new();
-        let p = periodic.period();
-        let values: Vec<String> = (0..=(p.proof_end + p.period) as u64)
-            .map(|l| periodic.g(l).to_string())
-            .collect();
-        Some(
-            format!(
-                "paint period {} pre-period {} g {}\n",
-                p.period,
-                p.pre_period,
-                values.join(" ")
-            )
-            .into_bytes(),
-        )
-    }
-
     const NAME: &'static str = "paint";
     const ABOUT: &'static str = "Paint on the 2 × N strip";
     type Rules = Rules;
@@ -298,6 +270,27 @@ impl Game for PaintGame {
             "N = {}, {u} unpainted cell{}",
             case.n(),
             if u == 1 { "" } else { "s" }
+        )
+    }
+}
+
+impl Verify for PaintGame {
+    /// The proved period of `g` with the values it rests on:
+    /// `paint period P pre-period N0 g g(0) … g(n0 + 2p + t)`.
+    fn signature_part() -> Option<Vec<u8>> {
+        let periodic = Periodic::new();
+        let p = periodic.period();
+        let values: Vec<String> = (0..=(p.proof_end + p.period) as u64)
+            .map(|l| periodic.g(l).to_string())
+            .collect();
+        Some(
+            format!(
+                "paint period {} pre-period {} g {}\n",
+                p.period,
+                p.pre_period,
+                values.join(" ")
+            )
+            .into_bytes(),
         )
     }
 

@@ -21,6 +21,7 @@ pub mod naive;
 pub mod perft;
 pub mod periodic;
 pub mod props;
+pub mod rules;
 pub mod shrink;
 
 use std::fmt;

@@ -150,7 +150,7 @@ pub struct CountArgs {
     pub max_n: u64,
 }
 
-impl gamecheck::game::Count for PaintGame {
+impl gamecheck::command::Count for PaintGame {
     type CountArgs = CountArgs;
     const COUNT_ABOUT: &'static str =
         "For N = 1..=max-n: how many of the 4^N strips are P-positions";

@@ -20,8 +20,9 @@ use crate::sevens::naive::Naive;
 use crate::sevens::rules::{Stuck, MAX_RANKS, MAX_SUITS};
 use crate::sevens::table::Table;
 use crate::sevens::{format, Card, CardSet, Deal, Rules};
+use gamecheck::contest::Contest;
 use gamecheck::error::RuleError;
-use gamecheck::game::{Contest, Game as _};
+use gamecheck::game::Game as _;
 use gamecheck::outcome::Winner;
 use gamecheck::rng::{Entropy, Rng};
 use gamecheck::solver::Solver;
@@ -185,7 +186,7 @@ impl ContestGame for Sevens {
         let flags = SizeArgs {
             draw_prone: self.draw_prone,
         };
-        <super::SevensGame as gamecheck::game::Contest>::generate(&self.rules, &flags, rng, size)
+        <super::SevensGame as gamecheck::contest::Contest>::generate(&self.rules, &flags, rng, size)
     }
 
     fn write_input(&self, cases: &[Deal]) -> String {
@@ -328,7 +329,7 @@ impl Contest for SevensGame {
     }
 
     const MAX_BATCH: usize = MAX_T;
-    type SolveArgs = gamecheck::game::NoSolveArgs;
+    type SolveArgs = gamecheck::contest::NoSolveArgs;
     type SizeArgs = SizeArgs;
     type Adapter = Sevens;
 
@@ -348,12 +349,12 @@ impl Contest for SevensGame {
     }
 }
 
-impl gamecheck::game::CliGame for SevensGame {
+impl gamecheck::command::CliGame for SevensGame {
     fn rules_text() -> &'static str {
         crate::rules_doc::section(Self::NAME)
     }
 
-    fn abilities(a: &mut dyn gamecheck::game::Abilities<Self>) {
+    fn abilities(a: &mut dyn gamecheck::command::Abilities<Self>) {
         a.perft();
     }
 }

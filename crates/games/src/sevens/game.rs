@@ -11,7 +11,7 @@ use super::table::Table;
 use super::{format, props};
 use gamecheck::error::{ParseError, RuleError};
 use gamecheck::game::{BoxSolver, Game, ShrinkMode};
-use gamecheck::harness::driver::{Group, NamedCheck, Outcome, Step, Suite};
+use gamecheck::harness::driver::{Group, NamedCheck, Outcome, Step, Suite, Verify};
 use gamecheck::harness::VerifyOptions;
 use gamecheck::outcome::Winner;
 use gamecheck::rng::{self, Entropy, Size};
@@ -343,7 +343,9 @@ impl Game for SevensGame {
             deal.alice().len()
         )
     }
+}
 
+impl Verify for SevensGame {
     fn plan(opts: &VerifyOptions) -> Vec<Step<Self>> {
         let seed = opts.seed ^ 0x5E7E_4500;
         let movegen_cases = opts

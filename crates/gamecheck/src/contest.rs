@@ -1,0 +1,213 @@
+//! A game as a contest problem: [`Contest`], what `solve`, `gen` and `stress` need beyond
+//! [`Game`] (the rule, size and solve flags, the adapter of the stress engine, the batch
+//! cap, the generator of contest inputs); [`GameContest`], the adapter made from a game's
+//! own traits for a contest that is "T cases in, one winner per line out"; and
+//! [`NoFlags`] for a flag type a game has none of.
+
+use crate::error::ParseError;
+use crate::error::RuleError;
+use crate::game::ShrinkMode;
+use crate::game::{BoxSolver, Game};
+use crate::outcome::Winner;
+use crate::rng::Rng;
+use crate::rng::{Entropy, Size};
+use crate::stress::ContestGame;
+use std::fmt::Debug;
+
+/// A [`Game`] as a contest problem for `gen` and `stress`: random inputs steered by size
+/// flags, our answers, and the program's output lines read back ([`ContestGame`]).
+/// Every game of the command line is one; a game used only as a library (the toy games of
+/// the tests) need not be.
+pub trait Contest: Game {
+    /// The rule flags on the command line ([`NoFlags`] for a game with one rule set).
+    type RuleArgs: clap::Args + clap::FromArgMatches + Clone + Debug;
+
+    /// The rule set the flags select: the inverse of [`Game::flags`].
+    ///
+    /// # Errors
+    /// A flag value outside the game's ranges (the message names the flag).
+    fn rules(args: &Self::RuleArgs) -> Result<Self::Rules, RuleError>;
+
+    /// The flags that steer generated cases (`gen`, `stress`).
+    type SizeArgs: clap::Args + clap::FromArgMatches + Clone + Debug;
+    /// The adapter.
+    type Adapter: ContestGame<Case = Self::Case> + Send;
+    /// The flags of `solve` beyond the rules and `--solver` (marble's `--table FILE`);
+    /// [`NoSolveArgs`] for a game with none.
+    type SolveArgs: clap::Args + clap::FromArgMatches + Clone + Debug;
+
+    /// The solver `solve` runs: `variant` for `rules`, set up by the solve flags. By
+    /// default the flags are ignored and this is [`Game::solver`].
+    ///
+    /// # Errors
+    /// A solve flag that cannot be used (the message names the flag).
+    fn solve_solver(
+        rules: &Self::Rules,
+        variant: Self::Variant,
+        _args: &Self::SolveArgs,
+    ) -> Result<BoxSolver<Self>, String> {
+        Ok(Self::solver(rules, variant))
+    }
+
+    /// The most cases gamecheck puts in one input of this game (at most the contest's
+    /// limit on T): `stress --cases` is capped at it, and shrinking runs up to that many
+    /// candidates at once. 1,000 by default.
+    const MAX_BATCH: usize = 1000;
+
+    /// The adapter for `rules` and the size flags.
+    ///
+    /// # Errors
+    /// A size flag outside its range (the message names the flag).
+    fn contest(rules: Self::Rules, size: &Self::SizeArgs) -> Result<Self::Adapter, RuleError>;
+
+    /// A random case of a contest input under `rules` at `size`, steered by the size
+    /// flags, drawn from `entropy` only (same draws, same case): what
+    /// [`GameContest`] generates for `gen` and `stress`. The default
+    /// ignores the flags: [`Game::random_case`], the game's one generator. A game whose
+    /// contest cases outgrow the oracle writes its own, with the same [`Entropy`]
+    /// methods. Bugs show on small cases: a generator that still makes small ones at full
+    /// size (a size drawn log-uniformly, say) finds them in more rounds.
+    fn generate<E: Entropy + ?Sized>(
+        rules: &Self::Rules,
+        _flags: &Self::SizeArgs,
+        entropy: &mut E,
+        size: Size,
+    ) -> Self::Case {
+        Self::random_case(rules, entropy, size)
+    }
+}
+
+/// No flags: for any flag type a game has none of (its rules, [`Contest::SizeArgs`],
+/// [`Contest::SolveArgs`], `perft::Perft::StartArgs`).
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct NoFlags {}
+
+/// No flags: the [`Contest::SolveArgs`] of a game whose `solve` has none of its own.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct NoSolveArgs {}
+
+/// A contest adapter for game `G` under one rule set, with nothing written by the game:
+///
+/// - cases from [`Contest::generate`], the input from
+///   [`Game::write`] and read back with
+///   [`Game::read`];
+/// - our answers from the game's default solver
+///   ([`Game::DEFAULT_VARIANT`]), checked by
+///   the oracle on every case the oracle does not refuse (a disagreement is an error of
+///   ours, never charged to the program under test);
+/// - an output line is `Alice` or `Bob` (or `Draw`, when [`GameContest::with_draws`]),
+///   exactly; shrinking follows [`Game::smaller`] with the
+///   rules kept.
+pub struct GameContest<G: Contest> {
+    rules: G::Rules,
+    flags: G::SizeArgs,
+    draws: bool,
+    fast: BoxSolver<G>,
+    oracle: BoxSolver<G>,
+}
+
+impl<G: Contest> GameContest<G> {
+    /// The adapter for `rules` and the size flags (handed to [`Contest::generate`]),
+    /// with at most [`Contest::MAX_BATCH`] cases in one input.
+    pub fn new(rules: G::Rules, flags: &G::SizeArgs) -> Self {
+        GameContest {
+            fast: G::solver(&rules, G::DEFAULT_VARIANT),
+            oracle: G::solver(&rules, G::ORACLE_VARIANT),
+            rules,
+            flags: flags.clone(),
+            draws: false,
+        }
+    }
+
+    /// The same adapter for a game with draws: `Draw` is an answer too.
+    #[must_use]
+    pub fn with_draws(mut self) -> Self {
+        self.draws = true;
+        self
+    }
+}
+
+impl<G: Contest> ContestGame for GameContest<G> {
+    type Case = G::Case;
+    type Answer = Winner;
+
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn rules(&self) -> String {
+        self.rules.to_string()
+    }
+
+    fn flags(&self) -> String {
+        G::flags(&self.rules)
+    }
+
+    fn max_batch(&self) -> usize {
+        G::MAX_BATCH.max(1)
+    }
+
+    fn generate(&self, rng: &mut Rng, size: Size) -> G::Case {
+        G::generate(&self.rules, &self.flags, rng, size)
+    }
+
+    fn write_input(&self, cases: &[G::Case]) -> String {
+        G::write(&self.rules, cases)
+    }
+
+    fn answers(&mut self, cases: &[G::Case]) -> Result<Vec<Winner>, String> {
+        cases
+            .iter()
+            .enumerate()
+            .map(|(i, case)| {
+                let answer = self.fast.solve(case).map_err(|e| e.to_string())?;
+                if self.oracle.check(case).is_ok() {
+                    let want = self.oracle.solve(case).map_err(|e| e.to_string())?;
+                    if want != answer {
+                        return Err(format!(
+                            "our solvers disagree on case {} ({}): {} says {answer}, the oracle {want}",
+                            i + 1,
+                            G::describe_case(&self.rules, case),
+                            self.fast.name()
+                        ));
+                    }
+                }
+                Ok(G::winner(answer))
+            })
+            .collect()
+    }
+
+    fn write_answers(&self, answers: &[Winner]) -> String {
+        G::write_answers(answers)
+    }
+
+    fn parse_answer(&self, line: &str, _index: usize) -> Option<Winner> {
+        line.parse::<Winner>()
+            .ok()
+            .filter(|&w| self.draws || w != Winner::Draw)
+    }
+
+    fn answer_form(&self, _index: usize) -> String {
+        if self.draws {
+            "`Alice`, `Bob` or `Draw`".into()
+        } else {
+            "`Alice` or `Bob`".into()
+        }
+    }
+
+    fn shrink_candidates(&self, case: &G::Case) -> Vec<G::Case> {
+        G::smaller(&self.rules, case, ShrinkMode::KeepRules)
+            .into_iter()
+            .filter(|(rules, _)| *rules == self.rules)
+            .map(|(_, c)| c)
+            .collect()
+    }
+
+    fn describe_case(&self, case: &G::Case) -> String {
+        G::describe_case(&self.rules, case)
+    }
+
+    fn read_input(&self, text: &str) -> Result<Vec<G::Case>, ParseError> {
+        G::read(&self.rules, text)
+    }
+}

@@ -82,3 +82,14 @@ fn perft_counts_from_the_full_board() {
     ]));
     assert_eq!(naive, fast);
 }
+
+/// A command the game does not have is not handed the game's name (which would turn the
+/// clap error into one about an unexpected `chomp`).
+#[test]
+fn a_command_the_game_lacks_is_left_alone() {
+    let out = chomp().arg("count").output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("Usage: chomp count"), "{err}");
+    assert!(!err.contains("unexpected argument"), "{err}");
+}

@@ -200,3 +200,45 @@ impl<K: Kind> Subcommand for ForGame<K> {
         game(name).is_some_and(|e| e.command(K::NAME).is_some())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A command no game of the (empty) list has.
+    struct Nowhere;
+
+    impl Kind for Nowhere {
+        const NAME: &'static str = "nowhere";
+    }
+
+    fn matches_for(game: &str) -> ArgMatches {
+        Command::new("gamecheck")
+            .subcommand(Command::new(game.to_string()))
+            .get_matches_from(["gamecheck", game])
+    }
+
+    /// Matches naming a game that does not have the command are refused, by
+    /// `from_arg_matches` and by `update_from_arg_matches` alike (the value is kept).
+    #[test]
+    fn a_game_without_the_command_is_refused() {
+        let m = matches_for("chess");
+        let e = ForGame::<Nowhere>::from_arg_matches(&m)
+            .err()
+            .map(|e| e.kind());
+        assert_eq!(e, Some(clap::error::ErrorKind::InvalidSubcommand));
+        let mut chosen = ForGame::<Nowhere> {
+            game: "before".into(),
+            matches: ArgMatches::default(),
+            kind: PhantomData,
+        };
+        assert!(chosen.update_from_arg_matches(&m).is_err());
+        assert_eq!(chosen.game, "before");
+        let none = Command::new("gamecheck").get_matches_from(["gamecheck"]);
+        let e = ForGame::<Nowhere>::from_arg_matches(&none)
+            .err()
+            .map(|e| e.kind());
+        assert_eq!(e, Some(clap::error::ErrorKind::MissingSubcommand));
+        assert!(!ForGame::<Nowhere>::has_subcommand("chess"));
+    }
+}

@@ -62,7 +62,6 @@ pub const DEFAULT_CASES: u64 = 3000;
 /// Most empty cells of a random side-5 or side-6 position (so the oracle stays quick).
 pub const RANDOM_SIDE5_MAX_EMPTY: usize = 14;
 
-
 /// The rule sets checked on every position: the standard set; run lengths 1, 2 and 4;
 /// each single line family; misère; sides 1, 2 and 3 (default run, all families, normal
 /// and misère).

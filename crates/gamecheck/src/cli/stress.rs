@@ -16,6 +16,7 @@ use std::fmt::Write as _;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// The flags every game's `stress` takes.
@@ -61,7 +62,9 @@ pub struct StressCommon {
     /// fails (or DIR's expected.txt disagrees with our answers), 2 when DIR lacks a file.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["rounds", "cases", "seed", "save"])]
     pub replay: Option<PathBuf>,
-    /// The program under test and its arguments, after `--`.
+    /// The program under test and its arguments, after `--`. Ctrl-C (or SIGTERM,
+    /// SIGHUP) ends every run of it with every process it started, says the seed and
+    /// the rounds passed on stderr, and then ends gamecheck by that signal.
     #[arg(last = true, required = true, value_name = "PROGRAM [ARGS]")]
     pub program: Vec<String>,
 }
@@ -166,9 +169,12 @@ fn run<G: ContestGame>(mut game: G, common: &StressCommon) -> Result<ExitCode, F
     };
     let mut program = program(common);
     let label = format!("stress {}: rounds", game.name());
+    let so_far = Arc::new(Mutex::new(SoFar::default()));
+    end_runs_on_signals(Some((seed, opts.rounds)), so_far.clone());
     let mut events = Events {
         bar: Progress::new(std::io::stderr().is_terminal(), opts.rounds, &label),
         rounds: opts.rounds,
+        so_far,
     };
     let result = stress::stress_with(&mut game, &mut program, &opts, &mut events);
     events.bar.finish();
@@ -211,7 +217,57 @@ fn program(common: &StressCommon) -> Program {
     .with_memory_limit(common.memory_limit.map(|mib| mib << 20))
 }
 
+/// How far a run got, for the message on a terminating signal.
+#[derive(Debug, Default)]
+struct SoFar {
+    rounds_passed: u64,
+    /// The failing round and its class, once shrinking started.
+    failed: Option<(u64, Class)>,
+}
+
+/// On SIGINT, SIGTERM or SIGHUP: every run of the program is ended, then what was done
+/// so far is said on stderr (with the seed that repeats it), and gamecheck ends by the
+/// signal. `seed_rounds` is `None` for `--replay`.
+fn end_runs_on_signals(seed_rounds: Option<(u64, u64)>, so_far: Arc<Mutex<SoFar>>) {
+    let set = stress::runner::end_runs_on_signals(move |sig| {
+        let name = match sig {
+            1 => "SIGHUP".to_string(),
+            2 => "SIGINT".to_string(),
+            15 => "SIGTERM".to_string(),
+            n => format!("signal {n}"),
+        };
+        let so_far = so_far.lock().unwrap_or_else(|e| e.into_inner());
+        let done = match (seed_rounds, so_far.failed) {
+            (None, _) => String::new(),
+            (Some((seed, _)), Some((round, class))) => {
+                format!("; seed {seed}: round {round} had failed ({class}) and was being shrunk")
+            }
+            (Some((seed, rounds)), None) => format!(
+                "; seed {seed}: {} of {rounds} round{} passed",
+                so_far.rounds_passed,
+                plural(rounds as usize)
+            ),
+        };
+        eprintln!(
+            "\n{} stress: stopped by {name}: every run of the program was ended{done}",
+            super::name()
+        );
+    });
+    if let Err(e) = set {
+        eprintln!(
+            "{} stress: warning: Ctrl-C will not be reported ({e}); runs still end with gamecheck",
+            super::name()
+        );
+    }
+}
+
 fn stress_error(e: StressError, program: &Program) -> Failure {
+    if stress::runner::ending() {
+        // a signal is ending gamecheck: its thread reports and ends the process
+        loop {
+            std::thread::park();
+        }
+    }
     match e {
         StressError::Start(io) => {
             Failure::Usage(format!("cannot start `{}`: {io}", program.display()))
@@ -231,14 +287,23 @@ fn print_report(text: &str) -> Result<(), Failure> {
 struct Events {
     bar: Progress,
     rounds: u64,
+    so_far: Arc<Mutex<SoFar>>,
+}
+
+impl Events {
+    fn so_far(&self) -> std::sync::MutexGuard<'_, SoFar> {
+        self.so_far.lock().unwrap_or_else(|e| e.into_inner())
+    }
 }
 
 impl StressEvents for Events {
     fn round_passed(&mut self, _round: &Round) {
+        self.so_far().rounds_passed += 1;
         self.bar.tick();
     }
 
     fn round_failed(&mut self, round: &Round, class: Class, shrinking: bool) {
+        self.so_far().failed = Some((round.number, class));
         self.bar.finish();
         let prog = super::name();
         eprintln!(
@@ -361,6 +426,7 @@ fn replay<G: ContestGame>(
         )));
     }
     let mut program = program(common);
+    end_runs_on_signals(None, Arc::default());
     let t =
         stress::trial(&mut game, &mut program, &cases).map_err(|e| stress_error(e, &program))?;
     let mut s = String::new();

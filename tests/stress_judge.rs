@@ -128,7 +128,7 @@ fn a_gibibyte_under_a_256_mib_limit_is_memory_limit_exceeded() {
         "{out}"
     );
     assert!(out.contains("peak resident memory "), "{out}");
-    assert!(out.contains("of the 256.0 MiB limit"), "{out}");
+    assert!(out.contains("under the 256.0 MiB limit"), "{out}");
     assert!(out.contains("MemoryError"), "{out}");
     assert!(err.contains("failed (memory limit exceeded)"), "{err}");
     // without a limit the same program is only a crash (or passes nothing: malformed)

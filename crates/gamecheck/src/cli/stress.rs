@@ -45,10 +45,14 @@ pub struct StressCommon {
     #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
     pub jobs: u64,
     /// Address-space limit of each run of PROGRAM, in MiB (RLIMIT_AS, set before it
-    /// starts). A failed run whose peak resident memory reached 80% of it, or whose
-    /// stderr shows an allocation failure, is "memory limit exceeded". Runtimes such as
-    /// the JVM and Go reserve large address spaces at start (far beyond what they use):
-    /// give them a generous limit, or limit their heap themselves (java -Xmx).
+    /// starts). A failed run is "memory limit exceeded" only when its stderr holds a
+    /// runtime's allocation-failure message (MemoryError, std::bad_alloc, "memory
+    /// allocation of … failed", "runtime: out of memory", OutOfMemoryError) or the same
+    /// input passes when run once more at 4× the limit (at most the memory available);
+    /// otherwise it is a crash. A program that fails before reading any input under the
+    /// limit and reads it at 4× cannot start under it: a usage error (exit 2). Runtimes
+    /// such as the JVM and Go reserve large address spaces at start (far beyond what
+    /// they use): give them a generous limit, or limit their heap themselves (java -Xmx).
     #[arg(long, value_name = "MiB", value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
     pub memory_limit: Option<u64>,
     /// Write the minimal failing input, the expected and the actual output, the report
@@ -273,6 +277,9 @@ fn stress_error(e: StressError, program: &Program) -> Failure {
             Failure::Usage(format!("cannot start `{}`: {io}", program.display()))
         }
         StressError::Answers(msg) => Failure::Internal(msg),
+        e @ StressError::CannotStartUnderLimit { .. } => {
+            Failure::Usage(format!("`{}` {e}; raise --memory-limit", program.display()))
+        }
     }
 }
 
@@ -605,12 +612,14 @@ fn write_verdict<G: ContestGame>(
             peak_rss,
             limit,
             stderr_tail,
+            evidence,
         } => {
             let _ = writeln!(
                 s,
-                "memory limit exceeded: {end}; peak resident memory {} of the {} limit",
-                mib(*peak_rss),
-                mib(*limit)
+                "memory limit exceeded: {end} under the {} limit ({evidence}); peak resident \
+                 memory {}",
+                mib(*limit),
+                mib(*peak_rss)
             );
             write_stderr(stderr_tail, s);
         }

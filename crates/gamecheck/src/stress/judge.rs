@@ -12,8 +12,8 @@ pub enum Class {
     WrongAnswer,
     /// A non-zero exit status or a signal.
     Crash,
-    /// A crash under a memory limit, with the peak resident memory near the limit or
-    /// an allocation failure on stderr.
+    /// A crash under a memory limit that memory caused: a runtime's allocation-failure
+    /// message on stderr, or the same input passes at a larger limit.
     MemoryLimit,
     /// No exit within the time limit.
     Timeout,
@@ -65,9 +65,8 @@ pub enum Verdict<A> {
     },
     /// The program did not finish in time (it was killed with its process group).
     Timeout,
-    /// The program failed (non-zero exit or a signal) under a memory limit, and its
-    /// peak resident memory reached 80% of the limit or its stderr shows an allocation
-    /// failure.
+    /// The program failed (non-zero exit or a signal) under a memory limit, and memory
+    /// was the cause, as `evidence` shows.
     MemoryLimit {
         /// How it ended.
         end: End,
@@ -77,6 +76,8 @@ pub enum Verdict<A> {
         limit: u64,
         /// The tail of its stderr.
         stderr_tail: String,
+        /// What shows that memory ran out.
+        evidence: MemoryEvidence,
     },
     /// The output is not one answer line per case.
     Malformed {
@@ -85,6 +86,29 @@ pub enum Verdict<A> {
         /// What is wrong, quoting the line.
         problem: String,
     },
+}
+
+/// What makes a failure under a memory limit a memory-limit verdict (a crash
+/// otherwise: the peak resident memory cannot tell, as the limit is on address space).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MemoryEvidence {
+    /// A runtime's own allocation-failure message, this line of stderr.
+    Message(String),
+    /// The same input passes at this larger limit (bytes).
+    PassesAt(u64),
+}
+
+impl fmt::Display for MemoryEvidence {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MemoryEvidence::Message(line) => write!(f, "stderr says {}", quote(line)),
+            MemoryEvidence::PassesAt(bytes) => write!(
+                f,
+                "the same input passes at {:.1} MiB",
+                *bytes as f64 / f64::from(1 << 20)
+            ),
+        }
+    }
 }
 
 impl<A> Verdict<A> {
@@ -159,22 +183,32 @@ pub fn quote(line: &str) -> String {
     }
 }
 
-/// Whether a failed run under a memory limit of `limit` bytes ran out of memory: its
-/// peak resident memory reached 80% of the limit, or its stderr tail shows an
-/// allocation failure (`MemoryError`, `std::bad_alloc`, `out of memory`,
-/// `memory allocation of … failed`).
-pub fn memory_exceeded(peak_rss: u64, limit: u64, stderr_tail: &str) -> bool {
-    if peak_rss.saturating_mul(5) >= limit.saturating_mul(4) {
-        return true;
-    }
-    let lower = stderr_tail.to_lowercase();
-    lower.contains("memoryerror")
-        || lower.contains("std::bad_alloc")
-        || lower.contains("out of memory")
-        || lower.lines().any(|l| {
-            l.find("memory allocation of ")
-                .is_some_and(|at| l[at..].contains(" failed"))
+/// The allocation-failure messages of common runtimes, each with whether it must
+/// start its (trimmed) line: Python's `MemoryError`, C++'s `std::bad_alloc`, Rust's
+/// "memory allocation of N bytes failed", Go's "runtime: out of memory", Java's
+/// `OutOfMemoryError` and "insufficient memory for the Java Runtime".
+const ALLOCATION_FAILURES: [(&str, bool); 6] = [
+    ("MemoryError", true),
+    ("std::bad_alloc", false),
+    ("memory allocation of ", true),
+    ("runtime: out of memory", false),
+    ("java.lang.OutOfMemoryError", false),
+    ("insufficient memory for the Java Runtime", false),
+];
+
+/// The first line of `stderr_tail` that is a runtime's allocation-failure message
+/// (see [`ALLOCATION_FAILURES`]), if any.
+pub fn allocation_failure(stderr_tail: &str) -> Option<&str> {
+    stderr_tail.lines().map(str::trim).find(|line| {
+        ALLOCATION_FAILURES.iter().any(|&(text, at_start)| {
+            if at_start {
+                line.starts_with(text)
+                    && (text != "memory allocation of " || line.ends_with(" failed"))
+            } else {
+                line.contains(text)
+            }
         })
+    })
 }
 
 /// Judges `out` against `expected`, our answers to the input's cases in order.
@@ -187,15 +221,20 @@ pub fn judge<G: ContestGame + ?Sized>(
         End::TimedOut => Some(Verdict::Timeout),
         End::Exited(0) => None,
         End::Exited(_) | End::Signaled(_) => Some(match out.memory_limit {
-            Some(limit) if memory_exceeded(out.peak_rss, limit, &out.stderr_tail) => {
-                Verdict::MemoryLimit {
+            Some(limit) => match allocation_failure(&out.stderr_tail) {
+                Some(line) => Verdict::MemoryLimit {
                     end: out.end,
                     peak_rss: out.peak_rss,
                     limit,
                     stderr_tail: out.stderr_tail.clone(),
-                }
-            }
-            _ => Verdict::Crash {
+                    evidence: MemoryEvidence::Message(line.to_string()),
+                },
+                None => Verdict::Crash {
+                    end: out.end,
+                    stderr_tail: out.stderr_tail.clone(),
+                },
+            },
+            None => Verdict::Crash {
                 end: out.end,
                 stderr_tail: out.stderr_tail.clone(),
             },
@@ -290,25 +329,27 @@ mod tests {
 
     #[test]
     fn allocation_failures_are_recognised() {
-        let mib = 1 << 20;
-        assert!(memory_exceeded(0, 256 * mib, "Traceback…\nMemoryError\n"));
-        assert!(memory_exceeded(
-            0,
-            mib,
-            "terminate called after throwing an instance of 'std::bad_alloc'"
-        ));
-        assert!(memory_exceeded(
-            0,
-            mib,
-            "fatal error: runtime: out of memory"
-        ));
-        assert!(memory_exceeded(
-            0,
-            mib,
-            "memory allocation of 1073741824 bytes failed\n"
-        ));
-        assert!(memory_exceeded(205 * mib, 256 * mib, ""));
-        assert!(!memory_exceeded(100 * mib, 256 * mib, "index out of range"));
+        let found = |tail: &str| allocation_failure(tail).map(str::to_string);
+        assert_eq!(
+            found("Traceback…\nMemoryError\n").as_deref(),
+            Some("MemoryError")
+        );
+        assert!(found("terminate called after throwing an instance of 'std::bad_alloc'").is_some());
+        assert!(found("fatal error: runtime: out of memory").is_some());
+        assert!(found("memory allocation of 1073741824 bytes failed\n").is_some());
+        assert!(
+            found("Exception in thread \"main\" java.lang.OutOfMemoryError: Java heap space")
+                .is_some()
+        );
+        assert!(found(
+            "# There is insufficient memory for the Java Runtime Environment to continue."
+        )
+        .is_some());
+        // not a runtime's message
+        assert!(found("index out of range").is_none());
+        assert!(found("AssertionError: out of memory budget").is_none());
+        assert!(found("memory allocation of the table is wrong").is_none());
+        assert!(found("").is_none());
     }
 
     /// A contest whose answers are `Alice` or `Bob`, one line per case (the judge reads
@@ -432,9 +473,9 @@ mod tests {
         assert_eq!(j.verdict, Verdict::Pass);
     }
 
-    /// A failed run under a memory limit is a memory-limit verdict only when memory
-    /// ran out (the peak near the limit, or an allocation failure on stderr); any other
-    /// failure is a crash, and without a limit every failure is.
+    /// A failed run under a memory limit is a memory-limit verdict (as judged from the
+    /// run alone) only with a runtime's allocation-failure message: a peak near the
+    /// limit proves nothing; without a limit every failure is a crash.
     #[test]
     fn a_crash_under_a_memory_limit_is_a_crash_unless_memory_ran_out() {
         let mib = 1 << 20;
@@ -448,15 +489,21 @@ mod tests {
         let class = |out: &RunOutput| judge(&winners(), out, &WANT).verdict.class();
         assert_eq!(class(&crash), Some(Class::Crash));
         let oom = RunOutput {
-            stderr_tail: "MemoryError".into(),
+            stderr_tail: "Traceback:\n  …\nMemoryError\n".into(),
             ..crash.clone()
         };
         assert_eq!(class(&oom), Some(Class::MemoryLimit));
+        match judge(&winners(), &oom, &WANT).verdict {
+            Verdict::MemoryLimit { evidence, .. } => {
+                assert_eq!(evidence, MemoryEvidence::Message("MemoryError".into()));
+            }
+            v => panic!("{v:?}"),
+        }
         let near = RunOutput {
             peak_rss: 250 * mib,
             ..crash.clone()
         };
-        assert_eq!(class(&near), Some(Class::MemoryLimit));
+        assert_eq!(class(&near), Some(Class::Crash));
         let unlimited = RunOutput {
             memory_limit: None,
             ..oom.clone()

@@ -83,6 +83,7 @@ impl<'a, G: ContestGame + ?Sized, T: Target + ?Sized> Shrinker<'a, G, T> {
         self.runs += lists.len() as u64;
         let done = trials(self.game, self.target, lists, self.jobs)?;
         for t in &done {
+            self.runs += t.reruns;
             self.left_behind.add(&t.output);
         }
         Ok(done)

@@ -164,7 +164,10 @@ pub(super) fn run_limited(argv: &[String], input: &[u8], limits: &Limits) -> io:
         exec_r,
         exec_w,
     } = pipes;
-    drop((stdin_r, stdout_w, stderr_w, control_r, report_w, exec_w));
+    drop((stdout_w, stderr_w, control_r, report_w, exec_w));
+    // Our own read end of stdin: what is still in the pipe after the run is what the
+    // program left unread (and the writer never meets a closed pipe).
+    let mut stdin_probe = File::from(stdin_r);
     let mut control = File::from(control_w);
     register(control.as_raw_fd());
     let run = Registered(control.as_raw_fd());
@@ -232,6 +235,8 @@ pub(super) fn run_limited(argv: &[String], input: &[u8], limits: &Limits) -> io:
     // Every writer of the pipes is gone now: read them to their end.
     let (stdout, capped) = stdout_thread.join().unwrap_or_default();
     let stderr_tail = stderr_thread.join().unwrap_or_default();
+    // the writer ends after the last byte of the input: this read ends with it
+    let input_unread = drain(&mut stdin_probe);
     let report = Report::parse(&report.0);
     let end = match (end, capped) {
         (Some(e), _) => e,
@@ -247,6 +252,7 @@ pub(super) fn run_limited(argv: &[String], input: &[u8], limits: &Limits) -> io:
         peak_rss: report.peak_rss,
         left_behind: report.left_behind,
         memory_limit: limits.memory,
+        input_unread,
     })
     .and_then(|out| {
         if ending() {
@@ -286,6 +292,20 @@ fn read_capped(pipe: &mut File, capped: &mpsc::Sender<()>) -> (Vec<u8>, bool) {
             }
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
             Err(_) => return (buf, false),
+        }
+    }
+}
+
+/// Reads `pipe` to its end; returns how many bytes that was.
+fn drain(pipe: &mut File) -> usize {
+    let mut chunk = [0u8; 8192];
+    let mut total = 0;
+    loop {
+        match pipe.read(&mut chunk) {
+            Ok(0) => return total,
+            Ok(n) => total += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(_) => return total,
         }
     }
 }
@@ -1007,6 +1027,22 @@ mod tests {
                 "signal {sig} ignored"
             );
         }
+    }
+
+    #[test]
+    fn the_input_left_unread_is_counted() {
+        let input = vec![b'x'; 300 << 10];
+        let none = run(&sh("exit 1"), &input, Duration::from_secs(10)).unwrap();
+        assert_eq!(none.input_unread, input.len());
+        let some = run(
+            &sh("head -c 1000 >/dev/null"),
+            &input,
+            Duration::from_secs(10),
+        )
+        .unwrap();
+        assert!(some.input_unread < input.len(), "{}", some.input_unread);
+        let all = run(&sh("cat >/dev/null"), &input, Duration::from_secs(10)).unwrap();
+        assert_eq!(all.input_unread, 0);
     }
 
     #[test]

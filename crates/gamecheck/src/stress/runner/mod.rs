@@ -127,6 +127,9 @@ pub struct RunOutput {
     pub left_behind: LeftBehind,
     /// The address-space limit it ran under, in bytes, if any.
     pub memory_limit: Option<u64>,
+    /// Bytes of the input it left unread (all of them: it failed before reading any,
+    /// so it would have done the same on any input).
+    pub input_unread: usize,
 }
 
 impl Default for RunOutput {
@@ -141,6 +144,7 @@ impl Default for RunOutput {
             peak_rss: 0,
             left_behind: LeftBehind::default(),
             memory_limit: None,
+            input_unread: 0,
         }
     }
 }
@@ -157,6 +161,17 @@ pub trait Target {
     /// The same target as something several threads may run at once (`--jobs`), when
     /// it can be; `None` (the default) makes every run sequential.
     fn shared(&self) -> Option<&dyn SharedTarget> {
+        None
+    }
+
+    /// Runs on `input` under an address-space limit of `bytes` instead of its own, to
+    /// tell a failure that more memory cures from any other; `None` (the default) when
+    /// the target has no memory limit to change.
+    ///
+    /// # Errors
+    /// The program cannot be started.
+    fn run_with_memory_limit(&mut self, input: &[u8], bytes: u64) -> Option<io::Result<RunOutput>> {
+        let _ = (input, bytes);
         None
     }
 }
@@ -236,6 +251,14 @@ impl Target for Program {
 
     fn shared(&self) -> Option<&dyn SharedTarget> {
         Some(self)
+    }
+
+    fn run_with_memory_limit(&mut self, input: &[u8], bytes: u64) -> Option<io::Result<RunOutput>> {
+        let limits = Limits {
+            timeout: self.timeout,
+            memory: Some(bytes),
+        };
+        Some(run_limited(&self.argv, input, &limits))
     }
 }
 

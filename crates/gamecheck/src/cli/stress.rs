@@ -66,7 +66,10 @@ pub struct StressCommon {
     /// fails (or DIR's expected.txt disagrees with our answers), 2 when DIR lacks a file.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["rounds", "cases", "seed", "save"])]
     pub replay: Option<PathBuf>,
-    /// The program under test and its arguments, after `--`. Ctrl-C (or SIGTERM,
+    /// The program under test and its arguments, after `--`. It reads the input on
+    /// stdin and prints one answer per line; accepted beside the answers, and nothing
+    /// else: trailing ASCII spaces and tabs, CRLF or lone CR line ends, empty lines at
+    /// the end. Ctrl-C (or SIGTERM,
     /// SIGHUP) ends every run of it with every process it started, says the seed and
     /// the rounds passed on stderr, and then ends gamecheck by that signal.
     #[arg(last = true, required = true, value_name = "PROGRAM [ARGS]")]
@@ -720,24 +723,26 @@ fn escape_controls(text: &str) -> String {
     out
 }
 
-/// The program's stdout for the report: at most 4000 characters, control characters
-/// escaped, `(nothing)` when empty.
+/// The program's stdout for the report: at most 4000 characters, every byte that is
+/// not printable ASCII (or a newline or a tab) escaped (a CR is `\r`, a Cyrillic `А`
+/// is `\u{410}`, an invalid UTF-8 byte `\xff`), `(nothing)` when empty.
 fn shown(stdout: &[u8]) -> String {
     let head = &stdout[..stdout.len().min(16 << 10)];
-    let text = String::from_utf8_lossy(head);
-    if text.is_empty() {
+    if head.is_empty() {
         return "(nothing)".into();
     }
-    let count = text.chars().count();
-    if count <= 4000 && head.len() == stdout.len() {
-        escape_controls(text.trim_end_matches('\n'))
+    let whole = head.len() == stdout.len();
+    let head = if whole {
+        head.strip_suffix(b"\n").unwrap_or(head)
+    } else {
+        head
+    };
+    let text = stress::judge::escape_bytes(head, true);
+    if whole && text.chars().count() <= 4000 {
+        text
     } else {
         let head: String = text.chars().take(4000).collect();
-        format!(
-            "{}\n… ({} bytes in all)",
-            escape_controls(&head),
-            stdout.len()
-        )
+        format!("{head}\n… ({} bytes in all)", stdout.len())
     }
 }
 

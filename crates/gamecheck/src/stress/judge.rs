@@ -138,32 +138,63 @@ pub struct Judgement<A> {
     pub right: Vec<usize>,
 }
 
-/// The output's lines as a judge sees them: split at `\n`, each line without its
-/// trailing whitespace (spaces, tabs, the `\r` of CRLF), and without the blank lines at
-/// the very end. Invalid UTF-8 is replaced (U+FFFD) and so never reads as an answer.
+/// The output's lines as a judge sees them: split at each line end (LF, CRLF, or a
+/// lone CR, as the contest readers take them), each line without its trailing ASCII
+/// spaces and tabs, and without the empty lines at the very end. Nothing else is
+/// trimmed: a line ending in a no-break space, a form feed or any other Unicode space
+/// is not an answer. Invalid UTF-8 is replaced (U+FFFD) and so never reads as one.
 pub fn output_lines(stdout: &[u8]) -> Vec<String> {
-    let text = String::from_utf8_lossy(stdout);
-    let mut lines: Vec<String> = text.split('\n').map(|l| l.trim_end().to_string()).collect();
+    let mut lines: Vec<String> = split_lines(stdout)
+        .map(|l| String::from_utf8_lossy(trim_line(l)).into_owned())
+        .collect();
     while lines.last().is_some_and(|l| l.is_empty()) {
         lines.pop();
     }
     lines
 }
 
-/// One output line as a judge sees it: lossy UTF-8, without trailing whitespace.
-fn clean_line(line: &[u8]) -> String {
-    String::from_utf8_lossy(line).trim_end().to_string()
+/// The lines of `bytes`, split at LF, CRLF and a lone CR (the last one may be empty,
+/// as with `split`).
+fn split_lines(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let mut rest = Some(bytes);
+    std::iter::from_fn(move || {
+        let text = rest?;
+        match text.iter().position(|&b| b == b'\n' || b == b'\r') {
+            None => {
+                rest = None;
+                Some(text)
+            }
+            Some(at) => {
+                let end = if text[at] == b'\r' && text.get(at + 1) == Some(&b'\n') {
+                    at + 2
+                } else {
+                    at + 1
+                };
+                rest = Some(&text[end..]);
+                Some(&text[..at])
+            }
+        }
+    })
 }
 
-/// The first `n` lines of `stdout` as [`output_lines`] gives them, and the first line
-/// after them when a line that is not blank comes after them (an extra line); without
-/// building a string per line of a huge output.
-fn first_lines(stdout: &[u8], n: usize) -> (Vec<String>, Option<String>) {
-    let mut parts = stdout.split(|&b| b == b'\n');
-    let mut lines: Vec<String> = parts.by_ref().take(n).map(clean_line).collect();
+/// One output line as a judge sees it: without its trailing ASCII spaces and tabs.
+fn trim_line(line: &[u8]) -> &[u8] {
+    let end = line
+        .iter()
+        .rposition(|&b| b != b' ' && b != b'\t')
+        .map_or(0, |i| i + 1);
+    &line[..end]
+}
+
+/// The first `n` lines of `stdout` as [`output_lines`] gives them (but as bytes), and
+/// the first line after them when a line that is not blank comes after them (an extra
+/// line); without building anything per line of a huge output.
+fn first_lines(stdout: &[u8], n: usize) -> (Vec<&[u8]>, Option<&[u8]>) {
+    let mut parts = split_lines(stdout).map(trim_line);
+    let mut lines: Vec<&[u8]> = parts.by_ref().take(n).collect();
     let mut rest = parts.peekable();
-    let extra = rest.peek().map(|l| clean_line(l));
-    if rest.any(|l| !clean_line(l).is_empty()) {
+    let extra = rest.peek().copied();
+    if rest.any(|l| !l.is_empty()) {
         return (lines, extra);
     }
     while lines.last().is_some_and(|l| l.is_empty()) {
@@ -172,15 +203,45 @@ fn first_lines(stdout: &[u8], n: usize) -> (Vec<String>, Option<String>) {
     (lines, None)
 }
 
-/// `line` quoted for a report: control characters escaped, at most 60 characters.
+/// `line` quoted for a report, every byte that is not printable ASCII escaped: control
+/// characters (`\0`, `\r`, `\u{b}`), other characters by code point (a Cyrillic `А`
+/// is `\u{410}`, a no-break space `\u{a0}`), invalid UTF-8 byte by byte (`\xff`); at
+/// most 60 characters of the escaped text.
 pub fn quote(line: &str) -> String {
-    let escaped: String = line.chars().flat_map(char::escape_debug).collect();
+    quote_bytes(line.as_bytes())
+}
+
+/// [`quote`] for bytes that need not be UTF-8.
+pub fn quote_bytes(line: &[u8]) -> String {
+    let escaped = escape_bytes(line, false);
+    let count = String::from_utf8_lossy(line).chars().count();
     if escaped.chars().count() <= 60 {
         format!("`{escaped}`")
     } else {
         let head: String = escaped.chars().take(60).collect();
-        format!("`{head}…` ({} characters)", line.chars().count())
+        format!("`{head}…` ({count} characters)")
     }
+}
+
+/// `bytes` with everything but printable ASCII (and, when `keep_layout`, newlines and
+/// tabs) escaped as in [`quote`].
+pub fn escape_bytes(bytes: &[u8], keep_layout: bool) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '\n' | '\t' if keep_layout => out.push(c),
+                '\0' => out.push_str("\\0"),
+                ' '..='~' => out.push(c),
+                c if c.is_ascii() => out.extend(c.escape_debug()),
+                c => out.extend(c.escape_unicode()),
+            }
+        }
+        for b in chunk.invalid() {
+            out.push_str(&format!("\\x{b:02x}"));
+        }
+    }
+    out
 }
 
 /// The allocation-failure messages of common runtimes, each with whether it must
@@ -255,14 +316,17 @@ pub fn judge<G: ContestGame + ?Sized>(
     let mut verdict = None;
     let mut wrong = Vec::new();
     let mut right = Vec::new();
-    for (i, line) in lines.iter().enumerate() {
-        let problem = match game.parse_answer(line, i) {
+    for (i, &line) in lines.iter().enumerate() {
+        let answer = std::str::from_utf8(line)
+            .ok()
+            .and_then(|text| game.parse_answer(text, i));
+        let problem = match answer {
             None => Some(Verdict::Malformed {
                 line: i + 1,
                 problem: format!(
                     "line {} is not an answer: {} (expected {})",
                     i + 1,
-                    quote(line),
+                    quote_bytes(line),
                     game.answer_form(i)
                 ),
             }),
@@ -290,7 +354,7 @@ pub fn judge<G: ContestGame + ?Sized>(
             problem: format!(
                 "extra output: line {} is {} but the input has {} case{}",
                 i + 1,
-                quote(&line),
+                quote_bytes(line),
                 expected.len(),
                 if expected.len() == 1 { "" } else { "s" }
             ),
@@ -326,6 +390,32 @@ pub fn judge<G: ContestGame + ?Sized>(
 mod tests {
     use super::*;
     use crate::outcome::Winner;
+
+    #[test]
+    fn lines_end_at_lf_crlf_and_a_lone_cr_and_lose_only_ascii_spaces_and_tabs() {
+        assert_eq!(output_lines(b"a \t\r\nb\rc\n\n\r\n"), vec!["a", "b", "c"]);
+        assert_eq!(output_lines(b"a\r\r\nb"), vec!["a", "", "b"]);
+        assert_eq!(output_lines("a\u{a0}\n".as_bytes()), vec!["a\u{a0}"]);
+        assert_eq!(output_lines(b"a\x0b\x0c"), vec!["a\x0b\x0c"]);
+        assert_eq!(output_lines(b""), Vec::<String>::new());
+        let (lines, extra) = first_lines(b"a\nb \n \n\t\n", 1);
+        assert_eq!((lines, extra), (vec![&b"a"[..]], Some(&b"b"[..])));
+        let (lines, extra) = first_lines(b"a\r\n \r\n\r", 1);
+        assert_eq!((lines, extra), (vec![&b"a"[..]], None));
+    }
+
+    #[test]
+    fn quotes_escape_everything_but_printable_ascii() {
+        assert_eq!(quote("\u{410}lice"), "`\\u{410}lice`");
+        assert_eq!(quote_bytes(b"Bob\xff\0\r"), "`Bob\\xff\\0\\r`");
+        assert_eq!(escape_bytes(b"a\tb\nc\x7f", true), "a\tb\nc\\u{7f}");
+        assert_eq!(escape_bytes(b"a\tb", false), "a\\tb");
+        let long = "x".repeat(70);
+        assert_eq!(
+            quote(&long),
+            format!("`{}…` (70 characters)", "x".repeat(60))
+        );
+    }
 
     #[test]
     fn allocation_failures_are_recognised() {

@@ -185,6 +185,61 @@ fn a_program_that_cannot_start_is_a_usage_error() {
     );
 }
 
+/// A missing script of a known interpreter is found before any run (exit 2, nothing
+/// run or shrunk); a file without the execute bit and a name that is only in this
+/// folder get a hint. Controls: `sh -c` and other arguments are not checked, and a
+/// file the program opens at run time is its own business (a crash).
+#[test]
+fn a_missing_script_is_a_usage_error_before_any_run() {
+    let err = common::usage_error_text(&[
+        "stress",
+        "marble",
+        "--",
+        "python3",
+        "-S",
+        "/nonexistent/sol.py",
+    ]);
+    assert!(
+        err.contains("`/nonexistent/sol.py` does not exist (the file `python3` is asked to run)"),
+        "{err}"
+    );
+    assert!(!err.contains("seed"), "{err}");
+    let dir = tempfile::tempdir().unwrap();
+    let plain = dir.path().join("sol.py");
+    std::fs::copy(fixture("marble_correct.py"), &plain).unwrap();
+    let mut perms = std::fs::metadata(&plain).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o644);
+    std::fs::set_permissions(&plain, perms).unwrap();
+    let err = common::usage_error_text(&["stress", "marble", "--", plain.to_str().unwrap()]);
+    assert!(
+        err.contains("is not executable") && err.contains("chmod +x"),
+        "{err}"
+    );
+    let out = gamecheck()
+        .current_dir(dir.path())
+        .args(["stress", "marble", "--", "sol.py"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("`./sol.py`"), "{err}");
+    // controls: the shell's own command line is not checked; a file opened at run time
+    // is the program's bug
+    gamecheck()
+        .args(["stress", "marble", "--rounds", "2", "--", "sh", "-c"])
+        .arg(format!("exec python3 -S {}", fixture("marble_correct.py")))
+        .assert()
+        .code(0);
+    let mut opens = gamecheck();
+    opens
+        .args(["stress", "marble", "--rounds", "1", "--cases", "1", "--"])
+        .args(["python3", "-S", "-c", "open('/nonexistent/data.txt')"]);
+    let report = failure_report(opens);
+    assert!(report.starts_with("FAILED: crash"), "{report}");
+}
+
 #[test]
 fn usage_errors_exit_2_with_nothing_on_stdout() {
     let prog = fixture("marble_correct.py");

@@ -147,6 +147,9 @@ fn run<G: ContestGame>(mut game: G, common: &StressCommon) -> Result<ExitCode, F
             common.timeout
         )));
     }
+    // before any run: a program that cannot start is the command line's mistake
+    stress::preflight::check_program(&common.program)
+        .map_err(|e| Failure::Usage(format!("cannot start `{}`: {e}", common.program.join(" "))))?;
     if let Some(dir) = &common.replay {
         return replay(game, dir, common);
     }

@@ -17,6 +17,7 @@
 mod adapter;
 pub mod judge;
 pub mod memory;
+pub mod preflight;
 pub mod runner;
 pub mod shrink;
 

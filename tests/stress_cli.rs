@@ -149,6 +149,33 @@ fn a_program_that_sleeps_forever_times_out_and_nothing_survives() {
     }
 }
 
+/// A timeout is not shrunk: its 50-case input (hundreds of lines) is shown by its head
+/// and tail only, and `--save` writes it whole.
+#[test]
+fn the_input_of_an_unshrunk_timeout_is_shown_by_its_head_and_tail() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("saved");
+    let report = failure_report(stress(
+        &["--seed", "3", "--rounds", "1", "--timeout", "1", "--save"]
+            .into_iter()
+            .chain([save.to_str().unwrap()])
+            .collect::<Vec<_>>(),
+        "sleep_forever.py",
+        &[],
+    ));
+    assert!(report.contains("input:   50 cases, not shrunk"), "{report}");
+    let input = section(&report, "input");
+    assert!(input.lines().count() <= 41, "{input}");
+    assert!(input.contains(" lines not shown ("), "{input}");
+    assert!(input.starts_with("50\n"), "{input}");
+    let expected = section(&report, "expected output");
+    assert_eq!(expected.lines().count(), 50, "{expected}");
+    let whole = std::fs::read_to_string(save.join("input.txt")).unwrap();
+    assert!(whole.lines().count() > 300, "{whole}");
+    let last = input.trim_end().lines().last().unwrap();
+    assert!(whole.trim_end().ends_with(last), "{last}");
+}
+
 #[test]
 fn save_writes_a_regression_test_ready_case() {
     let dir = tempfile::tempdir().unwrap();

@@ -643,13 +643,37 @@ fn write_verdict<G: ContestGame>(
             let _ = writeln!(s, "(the program passed this input when run again)");
         }
     }
-    let _ = writeln!(s, "--- input ---\n{}", t.input.trim_end());
+    let _ = writeln!(s, "--- input ---\n{}", head_and_tail(&t.input, "input"));
     let _ = writeln!(
         s,
         "--- expected output ---\n{}",
-        game.write_answers(&t.expected).trim_end()
+        head_and_tail(&game.write_answers(&t.expected), "expected output")
     );
     let _ = writeln!(s, "--- actual output ---\n{}", shown(&t.output.stdout));
+}
+
+/// Texts of more lines than this are shown by their head and tail in a report.
+const SHOWN_LINES: usize = 50;
+/// Lines shown from the head of a long text.
+const HEAD_LINES: usize = 30;
+/// Lines shown from its tail.
+const TAIL_LINES: usize = 10;
+
+/// `text` (an input or an expected output) for the report, without trailing blank
+/// space: whole up to [`SHOWN_LINES`] lines, else its first [`HEAD_LINES`] and last
+/// [`TAIL_LINES`] lines around a line that says how many are not shown.
+fn head_and_tail(text: &str, what: &str) -> String {
+    let lines: Vec<&str> = text.trim_end().lines().collect();
+    if lines.len() <= SHOWN_LINES {
+        return lines.join("\n");
+    }
+    let hidden = lines.len() - HEAD_LINES - TAIL_LINES;
+    format!(
+        "{}\n… {hidden} lines not shown ({} in all; --save DIR writes the whole {what})\n{}",
+        lines[..HEAD_LINES].join("\n"),
+        lines.len(),
+        lines[lines.len() - TAIL_LINES..].join("\n")
+    )
 }
 
 fn write_stderr(stderr_tail: &str, s: &mut String) {

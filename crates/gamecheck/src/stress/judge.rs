@@ -136,6 +136,13 @@ pub struct Judgement<A> {
     pub wrong: Vec<usize>,
     /// Cases answered exactly as we answer them.
     pub right: Vec<usize>,
+    /// Cases whose line is not an answer, when the output has one line per case (see
+    /// `per_case`).
+    pub not_answers: Vec<usize>,
+    /// Whether the program exited cleanly with exactly one output line per case, so that
+    /// each line speaks for its own case; a batch of shrinking candidates can then be
+    /// judged case by case, for malformed lines too.
+    pub per_case: bool,
 }
 
 /// The output's lines as a judge sees them: split at each line end (LF, CRLF, or a
@@ -310,16 +317,23 @@ pub fn judge<G: ContestGame + ?Sized>(
             verdict,
             wrong: Vec::new(),
             right: Vec::new(),
+            not_answers: Vec::new(),
+            per_case: false,
         };
     }
     let (lines, extra) = first_lines(&out.stdout, expected.len());
     let mut verdict = None;
     let mut wrong = Vec::new();
     let mut right = Vec::new();
+    let mut not_answers = Vec::new();
+    let per_case = lines.len() == expected.len() && extra.is_none();
     for (i, &line) in lines.iter().enumerate() {
         let answer = std::str::from_utf8(line)
             .ok()
             .and_then(|text| game.parse_answer(text, i));
+        if answer.is_none() {
+            not_answers.push(i);
+        }
         let problem = match answer {
             None => Some(Verdict::Malformed {
                 line: i + 1,
@@ -383,6 +397,8 @@ pub fn judge<G: ContestGame + ?Sized>(
         verdict: verdict.unwrap_or(Verdict::Pass),
         wrong,
         right,
+        not_answers: if per_case { not_answers } else { Vec::new() },
+        per_case,
     }
 }
 

@@ -71,6 +71,8 @@ pub fn confirm<G: ContestGame + ?Sized, T: Target + ?Sized>(
         },
         wrong: Vec::new(),
         right: Vec::new(),
+        not_answers: Vec::new(),
+        per_case: false,
     };
     Ok((memory, true))
 }

@@ -80,3 +80,50 @@ fn homoglyphs_and_invalid_utf8_are_shown_escaped() {
     let actual = common::section(&report, "actual output");
     assert!(actual.contains("\\xff"), "{report}");
 }
+
+/// `--json`: one JSON document on stdout, exit status as without it; the program's
+/// output as a string, and its exact bytes in base64 when they are not UTF-8.
+#[test]
+fn json_is_one_document_with_the_output_bytes() {
+    let out = stress(
+        "marble",
+        &["--seed", "4", "--rounds", "1", "--cases", "2", "--json"],
+        "marble_suffix.py",
+        &["ff", "0a", ""],
+    )
+    .assert()
+    .code(1)
+    .get_output()
+    .clone();
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["ok"], false);
+    assert_eq!(doc["verdict"], "malformed output");
+    assert_eq!(doc["seed"], 4);
+    let shrunk = &doc["failure"]["shrunk"];
+    assert!(
+        shrunk["actual"].as_str().unwrap().contains('\u{fffd}'),
+        "{doc}"
+    );
+    let b64 = shrunk["actual_base64"].as_str().unwrap();
+    assert!(b64 == "Qm9i/wo=" || b64 == "QWxpY2X/Cg==", "{doc}");
+    assert!(
+        shrunk["input"].as_str().unwrap().starts_with("1\n"),
+        "{doc}"
+    );
+    let ok = common::stress(
+        "marble",
+        &["--seed", "4", "--rounds", "2", "--json"],
+        "marble_correct.py",
+        &[],
+    )
+    .assert()
+    .code(0)
+    .get_output()
+    .clone();
+    let doc: serde_json::Value = serde_json::from_slice(&ok.stdout).unwrap();
+    assert_eq!(
+        (doc["ok"].clone(), doc["rounds_passed"].clone()),
+        (true.into(), 2.into())
+    );
+    assert!(doc["failure"].is_null());
+}

@@ -66,6 +66,13 @@ pub struct StressCommon {
     /// fails (or DIR's expected.txt disagrees with our answers), 2 when DIR lacks a file.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["rounds", "cases", "seed", "save"])]
     pub replay: Option<PathBuf>,
+    /// Print the result as one JSON document on stdout instead of the report (messages
+    /// stay on stderr): `ok`, `verdict`, the seed and rounds, the usage peaks, and for
+    /// a failure the round, the failing case and the shrunk input with our output and
+    /// the program's. The program's output is `actual` (a string, invalid UTF-8 replaced
+    /// by U+FFFD) and, when it is not valid UTF-8, also `actual_base64` (its exact bytes).
+    #[arg(long, conflicts_with = "replay")]
+    pub json: bool,
     /// The program under test and its arguments, after `--`. It reads the input on
     /// stdin and prints one answer per line; accepted beside the answers, and nothing
     /// else: trailing ASCII spaces and tabs, CRLF or lone CR line ends, empty lines at
@@ -191,6 +198,18 @@ fn run<G: ContestGame>(mut game: G, common: &StressCommon) -> Result<ExitCode, F
     let summary = result.map_err(|e| stress_error(e, &program))?;
     let mut text = String::new();
     let failed = write_report(&game, &program, &opts, &summary, &mut text);
+    if common.json {
+        if let (Some(dir), Some(f)) = (&common.save, &summary.failure) {
+            save(dir, f, &game, &text)?;
+        }
+        let doc = json::report(&game, &program, &opts, &summary, common.save.as_deref());
+        print_report(&(doc.to_string() + "\n"))?;
+        return Ok(if failed {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        });
+    }
     print_report(&text)?;
     if let (Some(dir), Some(f)) = (&common.save, &summary.failure) {
         save(dir, f, &game, &text)?;
@@ -814,4 +833,100 @@ fn save<G: ContestGame>(
             .map_err(|e| Failure::Usage(format!("--save: cannot write {}: {e}", path.display())))?;
     }
     Ok(())
+}
+
+/// `stress --json`: the result as one JSON document.
+mod json {
+    use super::{write_verdict, Program, StressOptions, StressSummary};
+    use crate::stress::{ContestGame, RunOutput, Trial};
+    use base64::Engine as _;
+    use serde_json::{json, Value};
+    use std::path::Path;
+
+    /// The program's stdout: a string (lossy), and its exact bytes in base64 when they
+    /// are not valid UTF-8.
+    fn output(bytes: &[u8]) -> (String, Option<String>) {
+        match std::str::from_utf8(bytes) {
+            Ok(text) => (text.to_string(), None),
+            Err(_) => (
+                String::from_utf8_lossy(bytes).into_owned(),
+                Some(base64::engine::general_purpose::STANDARD.encode(bytes)),
+            ),
+        }
+    }
+
+    fn run(out: &RunOutput) -> Value {
+        json!({
+            "end": out.end.to_string(),
+            "wall_seconds": out.elapsed.as_secs_f64(),
+            "cpu_seconds": out.cpu.as_secs_f64(),
+            "peak_rss_bytes": out.peak_rss,
+            "stderr_tail": out.stderr_tail,
+        })
+    }
+
+    fn trial<G: ContestGame>(game: &G, program: &Program, t: &Trial<G::Case, G::Answer>) -> Value {
+        let (actual, actual_base64) = output(&t.output.stdout);
+        let mut verdict = String::new();
+        write_verdict(game, program, t, &mut verdict);
+        let detail = verdict.lines().next().unwrap_or_default().to_string();
+        let mut v = json!({
+            "cases": t.cases.len(),
+            "input": t.input,
+            "expected": game.write_answers(&t.expected),
+            "actual": actual,
+            "detail": detail,
+            "run": run(&t.output),
+        });
+        if let Some(b64) = actual_base64 {
+            v["actual_base64"] = Value::String(b64);
+        }
+        v
+    }
+
+    /// The document for a `stress` run.
+    pub(super) fn report<G: ContestGame>(
+        game: &G,
+        program: &Program,
+        opts: &StressOptions,
+        summary: &StressSummary<G::Case, G::Answer>,
+        saved: Option<&Path>,
+    ) -> Value {
+        let u = &summary.usage;
+        let mut doc = json!({
+            "ok": summary.failure.is_none(),
+            "verdict": summary.failure.as_ref().map_or("ok", |f| f.class.name()),
+            "game": game.name(),
+            "rules": game.rules(),
+            "program": program.argv,
+            "seed": opts.seed,
+            "rounds": opts.rounds,
+            "rounds_passed": summary.rounds_passed,
+            "cases_passed": summary.cases_passed,
+            "time_limit_seconds": program.timeout.as_secs_f64(),
+            "memory_limit_bytes": program.memory,
+            "slowest_wall_seconds": u.slowest_wall.as_secs_f64(),
+            "slowest_cpu_seconds": u.slowest_cpu.as_secs_f64(),
+            "peak_rss_bytes": u.peak_rss,
+            "left_behind": summary.left_behind.processes,
+            "failure": null,
+        });
+        if let Some(f) = &summary.failure {
+            doc["failure"] = json!({
+                "class": f.class.name(),
+                "round": f.round.number,
+                "round_seed": f.round.seed,
+                "round_cases": f.round.cases,
+                "round_scale": f.round.size.scale,
+                "failing_case": f.failing_case.map(|i| i + 1),
+                "original_input": f.original.input,
+                "shrunk": trial(game, program, &f.minimal),
+                "shrink_runs": f.shrink_runs,
+                "shrink_seconds": f.shrink_seconds,
+                "note": f.note,
+                "saved_to": saved.map(|d| d.display().to_string()),
+            });
+        }
+        doc
+    }
 }

@@ -250,8 +250,8 @@ fn program(common: &StressCommon) -> Program {
 #[derive(Debug, Default)]
 struct SoFar {
     rounds_passed: u64,
-    /// The failing round and its class, once shrinking started.
-    failed: Option<(u64, Class)>,
+    /// The failing round, its class, and whether it is being shrunk.
+    failed: Option<(u64, Class, bool)>,
 }
 
 /// On SIGINT, SIGTERM or SIGHUP: every run of the program is ended, then what was done
@@ -268,9 +268,14 @@ fn end_runs_on_signals(seed_rounds: Option<(u64, u64)>, so_far: Arc<Mutex<SoFar>
         let so_far = so_far.lock().unwrap_or_else(|e| e.into_inner());
         let done = match (seed_rounds, so_far.failed) {
             (None, _) => String::new(),
-            (Some((seed, _)), Some((round, class))) => {
-                format!("; seed {seed}: round {round} had failed ({class}) and was being shrunk")
-            }
+            (Some((seed, _)), Some((round, class, shrinking))) => format!(
+                "; seed {seed}: round {round} had failed ({class}){}",
+                if shrinking {
+                    " and was being shrunk"
+                } else {
+                    ""
+                }
+            ),
             (Some((seed, rounds)), None) => format!(
                 "; seed {seed}: {} of {rounds} round{} passed",
                 so_far.rounds_passed,
@@ -335,7 +340,7 @@ impl StressEvents for Events {
     }
 
     fn round_failed(&mut self, round: &Round, class: Class, shrinking: bool) {
-        self.so_far().failed = Some((round.number, class));
+        self.so_far().failed = Some((round.number, class, shrinking));
         self.bar.finish();
         let prog = super::name();
         eprintln!(

@@ -64,8 +64,13 @@ pub struct StressCommon {
     /// there (rule flags, --seed, --rounds and --cases are not allowed with it), our
     /// answers recomputed; no shrinking. Exit 0 when it now passes, 1 when it still
     /// fails (or DIR's expected.txt disagrees with our answers), 2 when DIR lacks a file.
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["rounds", "cases", "seed", "save"])]
-    pub replay: Option<PathBuf>,
+    /// With several folders (a regression suite of past failures): one line per folder,
+    /// and the worst of their exit statuses.
+    #[arg(long, value_name = "DIR", num_args = 1.., conflicts_with_all = ["rounds", "cases", "seed", "save"])]
+    pub replay: Vec<PathBuf>,
+    /// Set for each folder of a `--replay` of several: one line instead of a report.
+    #[arg(skip)]
+    pub one_line: bool,
     /// Print the result as one JSON document on stdout instead of the report (messages
     /// stay on stderr): `ok`, `verdict`, the seed and rounds, the usage peaks, and for
     /// a failure the round, the failing case and the shrunk input with our output and
@@ -125,8 +130,29 @@ pub fn ability<G: Contest>() -> Ability {
 
 /// Runs `gamecheck stress GAME`; with `--replay DIR`, first loads the rules saved there.
 pub fn stress<G: Contest>(args: &StressArgs<G>) -> Result<ExitCode, Failure> {
-    if let Some(dir) = &args.common.replay {
-        return load_replay_rules::<G>(dir, &args.common);
+    match args.common.replay.as_slice() {
+        [] => {}
+        [dir] => return load_replay_rules::<G>(dir, &args.common, false),
+        dirs => {
+            // the worst status: 2 (a folder cannot be replayed), 1 (one still fails), 0
+            let mut worst = 0;
+            for dir in dirs {
+                let code = match load_replay_rules::<G>(dir, &args.common, true) {
+                    Ok(code) if code == ExitCode::SUCCESS => 0,
+                    Ok(_) => 1,
+                    Err(Failure::Usage(msg)) => {
+                        println!("error: {}: {msg}", dir.display());
+                        2
+                    }
+                    Err(Failure::Internal(msg)) => {
+                        println!("FAILED: {}: {msg}", dir.display());
+                        1
+                    }
+                };
+                worst = worst.max(code);
+            }
+            return Ok(ExitCode::from(worst));
+        }
     }
     run(
         super::gen::contest::<G>(&args.rules, &args.size)?,
@@ -157,7 +183,7 @@ fn run<G: ContestGame>(mut game: G, common: &StressCommon) -> Result<ExitCode, F
     // before any run: a program that cannot start is the command line's mistake
     stress::preflight::check_program(&common.program)
         .map_err(|e| Failure::Usage(format!("cannot start `{}`: {e}", common.program.join(" "))))?;
-    if let Some(dir) = &common.replay {
+    if let Some(dir) = common.replay.first() {
         return replay(game, dir, common);
     }
     if let Some(dir) = &common.save {
@@ -364,7 +390,11 @@ fn flags_given() -> Vec<String> {
 
 /// `--replay DIR`: checks that no rule flag was given, reads DIR's saved rules and
 /// runs `stress` again under them (parsed by clap like a typed command line).
-fn load_replay_rules<G: Contest>(dir: &Path, common: &StressCommon) -> Result<ExitCode, Failure> {
+fn load_replay_rules<G: Contest>(
+    dir: &Path,
+    common: &StressCommon,
+    one_line: bool,
+) -> Result<ExitCode, Failure> {
     let game = G::NAME;
     const ALLOWED: [&str; 5] = [
         "--replay",
@@ -419,7 +449,8 @@ fn load_replay_rules<G: Contest>(dir: &Path, common: &StressCommon) -> Result<Ex
     let matches = augment_with::<StressArgs<G>>(clap::Command::new(argv[0].clone()))
         .try_get_matches_from(&argv)
         .map_err(invalid)?;
-    let parsed = StressArgs::<G>::from_arg_matches(&matches).map_err(invalid)?;
+    let mut parsed = StressArgs::<G>::from_arg_matches(&matches).map_err(invalid)?;
+    parsed.common.one_line = one_line;
     // the saved rules, with --replay still set: `run` replays DIR under them
     run(
         super::gen::contest::<G>(&parsed.rules, &parsed.size)?,
@@ -468,6 +499,22 @@ fn replay<G: ContestGame>(
         stress::trial(&mut game, &mut program, &cases).map_err(|e| stress_error(e, &program))?;
     let mut s = String::new();
     let failed = t.judgement.verdict.class().is_some();
+    if common.one_line {
+        if failed {
+            let mut verdict = String::new();
+            write_verdict(&game, &program, &t, &mut verdict);
+            let first = verdict.lines().next().unwrap_or_default();
+            let _ = writeln!(s, "FAILED: {}: {first}", dir.display());
+        } else {
+            let _ = writeln!(s, "ok: {}", dir.display());
+        }
+        print_report(&s)?;
+        return Ok(if failed {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        });
+    }
     if failed {
         let _ = writeln!(
             s,

@@ -78,6 +78,11 @@ pub(super) fn end_all_runs(wait: Duration) -> bool {
 }
 
 pub(super) fn end_runs_on_signals(on_signal: Box<dyn FnOnce(i32) + Send>) -> io::Result<()> {
+    // once per process: a second call keeps the first handler
+    static SET: AtomicBool = AtomicBool::new(false);
+    if SET.swap(true, Ordering::SeqCst) {
+        return Ok(());
+    }
     // a signal ignored when we started (`nohup`, a background job) stays ignored
     let caught: Vec<libc::c_int> = ENDING_SIGNALS
         .into_iter()

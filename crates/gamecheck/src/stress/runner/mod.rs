@@ -344,7 +344,8 @@ pub fn ending() -> bool {
 /// called, as under `nohup`): ends every run ([`end_all_runs`], up to 10 s), calls
 /// `on_signal` with the signal's number (to say how far the work got), then ends this
 /// process by that signal at its default action, so that a calling shell sees it.
-/// The signals are handled on a thread of their own.
+/// The signals are handled on a thread of their own. Only the first call in a process
+/// sets this up; later ones do nothing.
 ///
 /// Whatever else happens, a run never outlives us: its supervisor ignores these
 /// signals when they are sent to our whole process group, and ends the run when we are

@@ -149,6 +149,33 @@ fn a_program_that_sleeps_forever_times_out_and_nothing_survives() {
     }
 }
 
+/// A timeout is not shrunk: its 50-case input (hundreds of lines) is shown by its head
+/// and tail only, and `--save` writes it whole.
+#[test]
+fn the_input_of_an_unshrunk_timeout_is_shown_by_its_head_and_tail() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("saved");
+    let report = failure_report(stress(
+        &["--seed", "3", "--rounds", "1", "--timeout", "1", "--save"]
+            .into_iter()
+            .chain([save.to_str().unwrap()])
+            .collect::<Vec<_>>(),
+        "sleep_forever.py",
+        &[],
+    ));
+    assert!(report.contains("input:   50 cases, not shrunk"), "{report}");
+    let input = section(&report, "input");
+    assert!(input.lines().count() <= 41, "{input}");
+    assert!(input.contains(" lines not shown ("), "{input}");
+    assert!(input.starts_with("50\n"), "{input}");
+    let expected = section(&report, "expected output");
+    assert_eq!(expected.lines().count(), 50, "{expected}");
+    let whole = std::fs::read_to_string(save.join("input.txt")).unwrap();
+    assert!(whole.lines().count() > 300, "{whole}");
+    let last = input.trim_end().lines().last().unwrap();
+    assert!(whole.trim_end().ends_with(last), "{last}");
+}
+
 #[test]
 fn save_writes_a_regression_test_ready_case() {
     let dir = tempfile::tempdir().unwrap();
@@ -183,6 +210,61 @@ fn a_program_that_cannot_start_is_a_usage_error() {
     assert_usage_error(&["stress", "marble", "--", "/nonexistent/solution"]).stderr(
         predicate::str::contains("cannot start `/nonexistent/solution`"),
     );
+}
+
+/// A missing script of a known interpreter is found before any run (exit 2, nothing
+/// run or shrunk); a file without the execute bit and a name that is only in this
+/// folder get a hint. Controls: `sh -c` and other arguments are not checked, and a
+/// file the program opens at run time is its own business (a crash).
+#[test]
+fn a_missing_script_is_a_usage_error_before_any_run() {
+    let err = common::usage_error_text(&[
+        "stress",
+        "marble",
+        "--",
+        "python3",
+        "-S",
+        "/nonexistent/sol.py",
+    ]);
+    assert!(
+        err.contains("`/nonexistent/sol.py` does not exist (the file `python3` is asked to run)"),
+        "{err}"
+    );
+    assert!(!err.contains("seed"), "{err}");
+    let dir = tempfile::tempdir().unwrap();
+    let plain = dir.path().join("sol.py");
+    std::fs::copy(fixture("marble_correct.py"), &plain).unwrap();
+    let mut perms = std::fs::metadata(&plain).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o644);
+    std::fs::set_permissions(&plain, perms).unwrap();
+    let err = common::usage_error_text(&["stress", "marble", "--", plain.to_str().unwrap()]);
+    assert!(
+        err.contains("is not executable") && err.contains("chmod +x"),
+        "{err}"
+    );
+    let out = gamecheck()
+        .current_dir(dir.path())
+        .args(["stress", "marble", "--", "sol.py"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("`./sol.py`"), "{err}");
+    // controls: the shell's own command line is not checked; a file opened at run time
+    // is the program's bug
+    gamecheck()
+        .args(["stress", "marble", "--rounds", "2", "--", "sh", "-c"])
+        .arg(format!("exec python3 -S {}", fixture("marble_correct.py")))
+        .assert()
+        .code(0);
+    let mut opens = gamecheck();
+    opens
+        .args(["stress", "marble", "--rounds", "1", "--cases", "1", "--"])
+        .args(["python3", "-S", "-c", "open('/nonexistent/data.txt')"]);
+    let report = failure_report(opens);
+    assert!(report.starts_with("FAILED: crash"), "{report}");
 }
 
 #[test]

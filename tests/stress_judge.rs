@@ -128,7 +128,7 @@ fn a_gibibyte_under_a_256_mib_limit_is_memory_limit_exceeded() {
         "{out}"
     );
     assert!(out.contains("peak resident memory "), "{out}");
-    assert!(out.contains("of the 256.0 MiB limit"), "{out}");
+    assert!(out.contains("under the 256.0 MiB limit"), "{out}");
     assert!(out.contains("MemoryError"), "{out}");
     assert!(err.contains("failed (memory limit exceeded)"), "{err}");
     // without a limit the same program is only a crash (or passes nothing: malformed)
@@ -329,4 +329,55 @@ fn trailing_empty_lines_are_accepted() {
         .assert()
         .code(0)
         .stdout(predicate::str::starts_with("ok: 3 rounds"));
+}
+
+/// `--replay` over several saved failures (a regression suite): one line per folder,
+/// exit 1 while one still fails, 0 when all pass, 2 when a folder cannot be replayed.
+#[test]
+fn replay_of_several_folders_is_one_line_each_with_the_worst_status() {
+    let dir = tempfile::tempdir().unwrap();
+    let wrap = dir.path().join("wrap");
+    let crash = dir.path().join("crash");
+    let save = |flags: &[&str], to: &std::path::Path, program: &str| {
+        let mut all = flags.to_vec();
+        all.extend(["--save", to.to_str().unwrap()]);
+        failure_report(stress(&all, program));
+    };
+    save(&["--seed", "1"], &wrap, "marble_wrap_bug.py");
+    save(
+        &["--seed", "1", "--rounds", "1", "--cases", "1"],
+        &crash,
+        "exit3.py",
+    );
+    let replay = |program: &str, dirs: &[&std::path::Path], code: i32| {
+        let mut cmd = gamecheck();
+        cmd.args(["stress", "marble", "--replay"]).args(dirs).args([
+            "--",
+            "python3",
+            "-S",
+            &fixture(program),
+        ]);
+        let out = cmd.assert().code(code).get_output().clone();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let out = replay("marble_correct.py", &[&wrap, &crash], 0);
+    assert_eq!(
+        out,
+        format!("ok: {}\nok: {}\n", wrap.display(), crash.display())
+    );
+    let out = replay("marble_wrap_bug.py", &[&wrap, &crash], 1);
+    assert_eq!(out.lines().count(), 2, "{out}");
+    assert!(
+        out.starts_with(&format!(
+            "FAILED: {}: wrong answer on case 1",
+            wrap.display()
+        )),
+        "{out}"
+    );
+    let missing = dir.path().join("missing");
+    let out = replay("marble_correct.py", &[&wrap, &missing], 2);
+    assert!(
+        out.contains(&format!("error: {}: ", missing.display())),
+        "{out}"
+    );
 }

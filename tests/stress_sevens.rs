@@ -16,7 +16,7 @@ use common::{
 use gamecheck::outcome::Winner;
 use gamecheck::stress::{generate, ContestGame, Size};
 use gamecheck_games::sevens::contest::{generated_input_reads_back, Sevens, DEFAULT_DRAW_PRONE};
-use gamecheck_games::sevens::{format, Rules, Stuck};
+use gamecheck_games::sevens::{format, Card, Rules, Stuck};
 use predicates::prelude::*;
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
@@ -197,6 +197,20 @@ fn the_draw_as_loss_bug_is_a_wrong_answer_on_a_single_drawn_deal() {
         if seed == "3" {
             assert!(report.contains("shrunk:  100 cases -> 1 case"), "{report}");
         }
+        // who opens, and where our answer comes from (a deal is not shrunk further)
+        let first = Card::new(0, rules.start());
+        let opener = if deals[0].alice().contains(first) {
+            "Alice"
+        } else {
+            "Bob"
+        };
+        assert!(
+            report.contains(&format!(
+                "{opener} opens with {first}; expected answer from the table solver, \
+                 checked by the oracle"
+            )),
+            "{report}"
+        );
         // the saved files: our own solver agrees that the minimal deal is a draw
         let saved = std::fs::read_to_string(save.join("input.txt")).unwrap();
         assert_eq!(saved.trim_end(), input.trim_end());

@@ -242,3 +242,44 @@ fn the_same_seed_finds_the_same_failure() {
     assert_eq!(a.original.input, b.original.input);
     assert_eq!(a.minimal.input, b.minimal.input);
 }
+
+/// The forgotten loop over T (one line whatever T is): the failure is in the number of
+/// lines, not in a case. Shrinking finds the smallest T with the same failure (2) from
+/// prefixes of the input, then shrinks both cases in place, one run per candidate.
+#[test]
+fn one_line_for_many_cases_shrinks_t_first_then_the_cases() {
+    let (summary, runs) = run_fake(3, 1, |_| ("Alice\n".to_string(), End::Exited(0)));
+    assert!(runs <= 20, "{runs} runs");
+    let f = summary.failure.unwrap();
+    assert_eq!(f.class, Class::Malformed);
+    assert_eq!(f.original.cases.len(), 40);
+    assert_eq!(f.minimal.cases.len(), 2, "{}", f.minimal.input);
+    for p in &f.minimal.cases {
+        assert!(p.empty_cells() <= 1, "{}", f.minimal.input);
+    }
+}
+
+/// A line that is not an answer for every case with 3 or more empty cells: a batch of
+/// candidates has one line per case, so its malformed lines name the failing
+/// candidates without halving the batch.
+#[test]
+fn malformed_lines_of_a_batch_name_their_candidates() {
+    let (summary, runs) = run_fake(3, 1, |cases| {
+        let out: String = cases
+            .iter()
+            .map(|p| {
+                if p.empty_cells() >= 3 {
+                    "/n\n"
+                } else {
+                    "Bob\n"
+                }
+            })
+            .collect();
+        (out, End::Exited(0))
+    });
+    let f = summary.failure.unwrap();
+    assert_eq!(f.class, Class::Malformed);
+    assert_eq!(f.minimal.cases.len(), 1);
+    assert_eq!(f.minimal.cases[0].empty_cells(), 3, "{}", f.minimal.input);
+    assert!(runs <= 20, "{runs} runs");
+}

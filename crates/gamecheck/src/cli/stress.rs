@@ -16,6 +16,7 @@ use std::fmt::Write as _;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// The flags every game's `stress` takes.
@@ -44,10 +45,14 @@ pub struct StressCommon {
     #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
     pub jobs: u64,
     /// Address-space limit of each run of PROGRAM, in MiB (RLIMIT_AS, set before it
-    /// starts). A failed run whose peak resident memory reached 80% of it, or whose
-    /// stderr shows an allocation failure, is "memory limit exceeded". Runtimes such as
-    /// the JVM and Go reserve large address spaces at start (far beyond what they use):
-    /// give them a generous limit, or limit their heap themselves (java -Xmx).
+    /// starts). A failed run is "memory limit exceeded" only when its stderr holds a
+    /// runtime's allocation-failure message (MemoryError, std::bad_alloc, "memory
+    /// allocation of … failed", "runtime: out of memory", OutOfMemoryError) or the same
+    /// input passes when run once more at 4× the limit (at most the memory available);
+    /// otherwise it is a crash. A program that fails before reading any input under the
+    /// limit and reads it at 4× cannot start under it: a usage error (exit 2). Runtimes
+    /// such as the JVM and Go reserve large address spaces at start (far beyond what
+    /// they use): give them a generous limit, or limit their heap themselves (java -Xmx).
     #[arg(long, value_name = "MiB", value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
     pub memory_limit: Option<u64>,
     /// Write the minimal failing input, the expected and the actual output, the report
@@ -59,9 +64,26 @@ pub struct StressCommon {
     /// there (rule flags, --seed, --rounds and --cases are not allowed with it), our
     /// answers recomputed; no shrinking. Exit 0 when it now passes, 1 when it still
     /// fails (or DIR's expected.txt disagrees with our answers), 2 when DIR lacks a file.
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["rounds", "cases", "seed", "save"])]
-    pub replay: Option<PathBuf>,
-    /// The program under test and its arguments, after `--`.
+    /// With several folders (a regression suite of past failures): one line per folder,
+    /// and the worst of their exit statuses.
+    #[arg(long, value_name = "DIR", num_args = 1.., conflicts_with_all = ["rounds", "cases", "seed", "save"])]
+    pub replay: Vec<PathBuf>,
+    /// Set for each folder of a `--replay` of several: one line instead of a report.
+    #[arg(skip)]
+    pub one_line: bool,
+    /// Print the result as one JSON document on stdout instead of the report (messages
+    /// stay on stderr): `ok`, `verdict`, the seed and rounds, the usage peaks, and for
+    /// a failure the round, the failing case and the shrunk input with our output and
+    /// the program's. The program's output is `actual` (a string, invalid UTF-8 replaced
+    /// by U+FFFD) and, when it is not valid UTF-8, also `actual_base64` (its exact bytes).
+    #[arg(long, conflicts_with = "replay")]
+    pub json: bool,
+    /// The program under test and its arguments, after `--`. It reads the input on
+    /// stdin and prints one answer per line; accepted beside the answers, and nothing
+    /// else: trailing ASCII spaces and tabs, CRLF or lone CR line ends, empty lines at
+    /// the end. Ctrl-C (or SIGTERM,
+    /// SIGHUP) ends every run of it with every process it started, says the seed and
+    /// the rounds passed on stderr, and then ends gamecheck by that signal.
     #[arg(last = true, required = true, value_name = "PROGRAM [ARGS]")]
     pub program: Vec<String>,
 }
@@ -108,8 +130,29 @@ pub fn ability<G: Contest>() -> Ability {
 
 /// Runs `gamecheck stress GAME`; with `--replay DIR`, first loads the rules saved there.
 pub fn stress<G: Contest>(args: &StressArgs<G>) -> Result<ExitCode, Failure> {
-    if let Some(dir) = &args.common.replay {
-        return load_replay_rules::<G>(dir, &args.common);
+    match args.common.replay.as_slice() {
+        [] => {}
+        [dir] => return load_replay_rules::<G>(dir, &args.common, false),
+        dirs => {
+            // the worst status: 2 (a folder cannot be replayed), 1 (one still fails), 0
+            let mut worst = 0;
+            for dir in dirs {
+                let code = match load_replay_rules::<G>(dir, &args.common, true) {
+                    Ok(code) if code == ExitCode::SUCCESS => 0,
+                    Ok(_) => 1,
+                    Err(Failure::Usage(msg)) => {
+                        println!("error: {}: {msg}", dir.display());
+                        2
+                    }
+                    Err(Failure::Internal(msg)) => {
+                        println!("FAILED: {}: {msg}", dir.display());
+                        1
+                    }
+                };
+                worst = worst.max(code);
+            }
+            return Ok(ExitCode::from(worst));
+        }
     }
     run(
         super::gen::contest::<G>(&args.rules, &args.size)?,
@@ -137,7 +180,10 @@ fn run<G: ContestGame>(mut game: G, common: &StressCommon) -> Result<ExitCode, F
             common.timeout
         )));
     }
-    if let Some(dir) = &common.replay {
+    // before any run: a program that cannot start is the command line's mistake
+    stress::preflight::check_program(&common.program)
+        .map_err(|e| Failure::Usage(format!("cannot start `{}`: {e}", common.program.join(" "))))?;
+    if let Some(dir) = common.replay.first() {
         return replay(game, dir, common);
     }
     if let Some(dir) = &common.save {
@@ -166,15 +212,30 @@ fn run<G: ContestGame>(mut game: G, common: &StressCommon) -> Result<ExitCode, F
     };
     let mut program = program(common);
     let label = format!("stress {}: rounds", game.name());
+    let so_far = Arc::new(Mutex::new(SoFar::default()));
+    end_runs_on_signals(Some((seed, opts.rounds)), so_far.clone());
     let mut events = Events {
         bar: Progress::new(std::io::stderr().is_terminal(), opts.rounds, &label),
         rounds: opts.rounds,
+        so_far,
     };
     let result = stress::stress_with(&mut game, &mut program, &opts, &mut events);
     events.bar.finish();
     let summary = result.map_err(|e| stress_error(e, &program))?;
     let mut text = String::new();
     let failed = write_report(&game, &program, &opts, &summary, &mut text);
+    if common.json {
+        if let (Some(dir), Some(f)) = (&common.save, &summary.failure) {
+            save(dir, f, &game, &text)?;
+        }
+        let doc = json::report(&game, &program, &opts, &summary, common.save.as_deref());
+        print_report(&(doc.to_string() + "\n"))?;
+        return Ok(if failed {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        });
+    }
     print_report(&text)?;
     if let (Some(dir), Some(f)) = (&common.save, &summary.failure) {
         save(dir, f, &game, &text)?;
@@ -211,12 +272,70 @@ fn program(common: &StressCommon) -> Program {
     .with_memory_limit(common.memory_limit.map(|mib| mib << 20))
 }
 
+/// How far a run got, for the message on a terminating signal.
+#[derive(Debug, Default)]
+struct SoFar {
+    rounds_passed: u64,
+    /// The failing round, its class, and whether it is being shrunk.
+    failed: Option<(u64, Class, bool)>,
+}
+
+/// On SIGINT, SIGTERM or SIGHUP: every run of the program is ended, then what was done
+/// so far is said on stderr (with the seed that repeats it), and gamecheck ends by the
+/// signal. `seed_rounds` is `None` for `--replay`.
+fn end_runs_on_signals(seed_rounds: Option<(u64, u64)>, so_far: Arc<Mutex<SoFar>>) {
+    let set = stress::runner::end_runs_on_signals(move |sig| {
+        let name = match sig {
+            1 => "SIGHUP".to_string(),
+            2 => "SIGINT".to_string(),
+            15 => "SIGTERM".to_string(),
+            n => format!("signal {n}"),
+        };
+        let so_far = so_far.lock().unwrap_or_else(|e| e.into_inner());
+        let done = match (seed_rounds, so_far.failed) {
+            (None, _) => String::new(),
+            (Some((seed, _)), Some((round, class, shrinking))) => format!(
+                "; seed {seed}: round {round} had failed ({class}){}",
+                if shrinking {
+                    " and was being shrunk"
+                } else {
+                    ""
+                }
+            ),
+            (Some((seed, rounds)), None) => format!(
+                "; seed {seed}: {} of {rounds} round{} passed",
+                so_far.rounds_passed,
+                plural(rounds as usize)
+            ),
+        };
+        eprintln!(
+            "\n{} stress: stopped by {name}: every run of the program was ended{done}",
+            super::name()
+        );
+    });
+    if let Err(e) = set {
+        eprintln!(
+            "{} stress: warning: Ctrl-C will not be reported ({e}); runs still end with gamecheck",
+            super::name()
+        );
+    }
+}
+
 fn stress_error(e: StressError, program: &Program) -> Failure {
+    if stress::runner::ending() {
+        // a signal is ending gamecheck: its thread reports and ends the process
+        loop {
+            std::thread::park();
+        }
+    }
     match e {
         StressError::Start(io) => {
             Failure::Usage(format!("cannot start `{}`: {io}", program.display()))
         }
         StressError::Answers(msg) => Failure::Internal(msg),
+        e @ StressError::CannotStartUnderLimit { .. } => {
+            Failure::Usage(format!("`{}` {e}; raise --memory-limit", program.display()))
+        }
     }
 }
 
@@ -231,14 +350,23 @@ fn print_report(text: &str) -> Result<(), Failure> {
 struct Events {
     bar: Progress,
     rounds: u64,
+    so_far: Arc<Mutex<SoFar>>,
+}
+
+impl Events {
+    fn so_far(&self) -> std::sync::MutexGuard<'_, SoFar> {
+        self.so_far.lock().unwrap_or_else(|e| e.into_inner())
+    }
 }
 
 impl StressEvents for Events {
     fn round_passed(&mut self, _round: &Round) {
+        self.so_far().rounds_passed += 1;
         self.bar.tick();
     }
 
     fn round_failed(&mut self, round: &Round, class: Class, shrinking: bool) {
+        self.so_far().failed = Some((round.number, class, shrinking));
         self.bar.finish();
         let prog = super::name();
         eprintln!(
@@ -262,7 +390,11 @@ fn flags_given() -> Vec<String> {
 
 /// `--replay DIR`: checks that no rule flag was given, reads DIR's saved rules and
 /// runs `stress` again under them (parsed by clap like a typed command line).
-fn load_replay_rules<G: Contest>(dir: &Path, common: &StressCommon) -> Result<ExitCode, Failure> {
+fn load_replay_rules<G: Contest>(
+    dir: &Path,
+    common: &StressCommon,
+    one_line: bool,
+) -> Result<ExitCode, Failure> {
     let game = G::NAME;
     const ALLOWED: [&str; 5] = [
         "--replay",
@@ -317,7 +449,8 @@ fn load_replay_rules<G: Contest>(dir: &Path, common: &StressCommon) -> Result<Ex
     let matches = augment_with::<StressArgs<G>>(clap::Command::new(argv[0].clone()))
         .try_get_matches_from(&argv)
         .map_err(invalid)?;
-    let parsed = StressArgs::<G>::from_arg_matches(&matches).map_err(invalid)?;
+    let mut parsed = StressArgs::<G>::from_arg_matches(&matches).map_err(invalid)?;
+    parsed.common.one_line = one_line;
     // the saved rules, with --replay still set: `run` replays DIR under them
     run(
         super::gen::contest::<G>(&parsed.rules, &parsed.size)?,
@@ -361,10 +494,27 @@ fn replay<G: ContestGame>(
         )));
     }
     let mut program = program(common);
+    end_runs_on_signals(None, Arc::default());
     let t =
         stress::trial(&mut game, &mut program, &cases).map_err(|e| stress_error(e, &program))?;
     let mut s = String::new();
     let failed = t.judgement.verdict.class().is_some();
+    if common.one_line {
+        if failed {
+            let mut verdict = String::new();
+            write_verdict(&game, &program, &t, &mut verdict);
+            let first = verdict.lines().next().unwrap_or_default();
+            let _ = writeln!(s, "FAILED: {}: {first}", dir.display());
+        } else {
+            let _ = writeln!(s, "ok: {}", dir.display());
+        }
+        print_report(&s)?;
+        return Ok(if failed {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        });
+    }
     if failed {
         let _ = writeln!(
             s,
@@ -539,12 +689,14 @@ fn write_verdict<G: ContestGame>(
             peak_rss,
             limit,
             stderr_tail,
+            evidence,
         } => {
             let _ = writeln!(
                 s,
-                "memory limit exceeded: {end}; peak resident memory {} of the {} limit",
-                mib(*peak_rss),
-                mib(*limit)
+                "memory limit exceeded: {end} under the {} limit ({evidence}); peak resident \
+                 memory {}",
+                mib(*limit),
+                mib(*peak_rss)
             );
             write_stderr(stderr_tail, s);
         }
@@ -562,13 +714,37 @@ fn write_verdict<G: ContestGame>(
             let _ = writeln!(s, "(the program passed this input when run again)");
         }
     }
-    let _ = writeln!(s, "--- input ---\n{}", t.input.trim_end());
+    let _ = writeln!(s, "--- input ---\n{}", head_and_tail(&t.input, "input"));
     let _ = writeln!(
         s,
         "--- expected output ---\n{}",
-        game.write_answers(&t.expected).trim_end()
+        head_and_tail(&game.write_answers(&t.expected), "expected output")
     );
     let _ = writeln!(s, "--- actual output ---\n{}", shown(&t.output.stdout));
+}
+
+/// Texts of more lines than this are shown by their head and tail in a report.
+const SHOWN_LINES: usize = 50;
+/// Lines shown from the head of a long text.
+const HEAD_LINES: usize = 30;
+/// Lines shown from its tail.
+const TAIL_LINES: usize = 10;
+
+/// `text` (an input or an expected output) for the report, without trailing blank
+/// space: whole up to [`SHOWN_LINES`] lines, else its first [`HEAD_LINES`] and last
+/// [`TAIL_LINES`] lines around a line that says how many are not shown.
+fn head_and_tail(text: &str, what: &str) -> String {
+    let lines: Vec<&str> = text.trim_end().lines().collect();
+    if lines.len() <= SHOWN_LINES {
+        return lines.join("\n");
+    }
+    let hidden = lines.len() - HEAD_LINES - TAIL_LINES;
+    format!(
+        "{}\n… {hidden} lines not shown ({} in all; --save DIR writes the whole {what})\n{}",
+        lines[..HEAD_LINES].join("\n"),
+        lines.len(),
+        lines[lines.len() - TAIL_LINES..].join("\n")
+    )
 }
 
 fn write_stderr(stderr_tail: &str, s: &mut String) {
@@ -645,24 +821,26 @@ fn escape_controls(text: &str) -> String {
     out
 }
 
-/// The program's stdout for the report: at most 4000 characters, control characters
-/// escaped, `(nothing)` when empty.
+/// The program's stdout for the report: at most 4000 characters, every byte that is
+/// not printable ASCII (or a newline or a tab) escaped (a CR is `\r`, a Cyrillic `А`
+/// is `\u{410}`, an invalid UTF-8 byte `\xff`), `(nothing)` when empty.
 fn shown(stdout: &[u8]) -> String {
     let head = &stdout[..stdout.len().min(16 << 10)];
-    let text = String::from_utf8_lossy(head);
-    if text.is_empty() {
+    if head.is_empty() {
         return "(nothing)".into();
     }
-    let count = text.chars().count();
-    if count <= 4000 && head.len() == stdout.len() {
-        escape_controls(text.trim_end_matches('\n'))
+    let whole = head.len() == stdout.len();
+    let head = if whole {
+        head.strip_suffix(b"\n").unwrap_or(head)
+    } else {
+        head
+    };
+    let text = stress::judge::escape_bytes(head, true);
+    if whole && text.chars().count() <= 4000 {
+        text
     } else {
         let head: String = text.chars().take(4000).collect();
-        format!(
-            "{}\n… ({} bytes in all)",
-            escape_controls(&head),
-            stdout.len()
-        )
+        format!("{head}\n… ({} bytes in all)", stdout.len())
     }
 }
 
@@ -707,4 +885,100 @@ fn save<G: ContestGame>(
             .map_err(|e| Failure::Usage(format!("--save: cannot write {}: {e}", path.display())))?;
     }
     Ok(())
+}
+
+/// `stress --json`: the result as one JSON document.
+mod json {
+    use super::{write_verdict, Program, StressOptions, StressSummary};
+    use crate::stress::{ContestGame, RunOutput, Trial};
+    use base64::Engine as _;
+    use serde_json::{json, Value};
+    use std::path::Path;
+
+    /// The program's stdout: a string (lossy), and its exact bytes in base64 when they
+    /// are not valid UTF-8.
+    fn output(bytes: &[u8]) -> (String, Option<String>) {
+        match std::str::from_utf8(bytes) {
+            Ok(text) => (text.to_string(), None),
+            Err(_) => (
+                String::from_utf8_lossy(bytes).into_owned(),
+                Some(base64::engine::general_purpose::STANDARD.encode(bytes)),
+            ),
+        }
+    }
+
+    fn run(out: &RunOutput) -> Value {
+        json!({
+            "end": out.end.to_string(),
+            "wall_seconds": out.elapsed.as_secs_f64(),
+            "cpu_seconds": out.cpu.as_secs_f64(),
+            "peak_rss_bytes": out.peak_rss,
+            "stderr_tail": out.stderr_tail,
+        })
+    }
+
+    fn trial<G: ContestGame>(game: &G, program: &Program, t: &Trial<G::Case, G::Answer>) -> Value {
+        let (actual, actual_base64) = output(&t.output.stdout);
+        let mut verdict = String::new();
+        write_verdict(game, program, t, &mut verdict);
+        let detail = verdict.lines().next().unwrap_or_default().to_string();
+        let mut v = json!({
+            "cases": t.cases.len(),
+            "input": t.input,
+            "expected": game.write_answers(&t.expected),
+            "actual": actual,
+            "detail": detail,
+            "run": run(&t.output),
+        });
+        if let Some(b64) = actual_base64 {
+            v["actual_base64"] = Value::String(b64);
+        }
+        v
+    }
+
+    /// The document for a `stress` run.
+    pub(super) fn report<G: ContestGame>(
+        game: &G,
+        program: &Program,
+        opts: &StressOptions,
+        summary: &StressSummary<G::Case, G::Answer>,
+        saved: Option<&Path>,
+    ) -> Value {
+        let u = &summary.usage;
+        let mut doc = json!({
+            "ok": summary.failure.is_none(),
+            "verdict": summary.failure.as_ref().map_or("ok", |f| f.class.name()),
+            "game": game.name(),
+            "rules": game.rules(),
+            "program": program.argv,
+            "seed": opts.seed,
+            "rounds": opts.rounds,
+            "rounds_passed": summary.rounds_passed,
+            "cases_passed": summary.cases_passed,
+            "time_limit_seconds": program.timeout.as_secs_f64(),
+            "memory_limit_bytes": program.memory,
+            "slowest_wall_seconds": u.slowest_wall.as_secs_f64(),
+            "slowest_cpu_seconds": u.slowest_cpu.as_secs_f64(),
+            "peak_rss_bytes": u.peak_rss,
+            "left_behind": summary.left_behind.processes,
+            "failure": null,
+        });
+        if let Some(f) = &summary.failure {
+            doc["failure"] = json!({
+                "class": f.class.name(),
+                "round": f.round.number,
+                "round_seed": f.round.seed,
+                "round_cases": f.round.cases,
+                "round_scale": f.round.size.scale,
+                "failing_case": f.failing_case.map(|i| i + 1),
+                "original_input": f.original.input,
+                "shrunk": trial(game, program, &f.minimal),
+                "shrink_runs": f.shrink_runs,
+                "shrink_seconds": f.shrink_seconds,
+                "note": f.note,
+                "saved_to": saved.map(|d| d.display().to_string()),
+            });
+        }
+        doc
+    }
 }

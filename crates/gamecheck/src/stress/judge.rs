@@ -12,8 +12,8 @@ pub enum Class {
     WrongAnswer,
     /// A non-zero exit status or a signal.
     Crash,
-    /// A crash under a memory limit, with the peak resident memory near the limit or
-    /// an allocation failure on stderr.
+    /// A crash under a memory limit that memory caused: a runtime's allocation-failure
+    /// message on stderr, or the same input passes at a larger limit.
     MemoryLimit,
     /// No exit within the time limit.
     Timeout,
@@ -65,9 +65,8 @@ pub enum Verdict<A> {
     },
     /// The program did not finish in time (it was killed with its process group).
     Timeout,
-    /// The program failed (non-zero exit or a signal) under a memory limit, and its
-    /// peak resident memory reached 80% of the limit or its stderr shows an allocation
-    /// failure.
+    /// The program failed (non-zero exit or a signal) under a memory limit, and memory
+    /// was the cause, as `evidence` shows.
     MemoryLimit {
         /// How it ended.
         end: End,
@@ -77,6 +76,8 @@ pub enum Verdict<A> {
         limit: u64,
         /// The tail of its stderr.
         stderr_tail: String,
+        /// What shows that memory ran out.
+        evidence: MemoryEvidence,
     },
     /// The output is not one answer line per case.
     Malformed {
@@ -85,6 +86,29 @@ pub enum Verdict<A> {
         /// What is wrong, quoting the line.
         problem: String,
     },
+}
+
+/// What makes a failure under a memory limit a memory-limit verdict (a crash
+/// otherwise: the peak resident memory cannot tell, as the limit is on address space).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MemoryEvidence {
+    /// A runtime's own allocation-failure message, this line of stderr.
+    Message(String),
+    /// The same input passes at this larger limit (bytes).
+    PassesAt(u64),
+}
+
+impl fmt::Display for MemoryEvidence {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MemoryEvidence::Message(line) => write!(f, "stderr says {}", quote(line)),
+            MemoryEvidence::PassesAt(bytes) => write!(
+                f,
+                "the same input passes at {:.1} MiB",
+                *bytes as f64 / f64::from(1 << 20)
+            ),
+        }
+    }
 }
 
 impl<A> Verdict<A> {
@@ -112,34 +136,72 @@ pub struct Judgement<A> {
     pub wrong: Vec<usize>,
     /// Cases answered exactly as we answer them.
     pub right: Vec<usize>,
+    /// Cases whose line is not an answer, when the output has one line per case (see
+    /// `per_case`).
+    pub not_answers: Vec<usize>,
+    /// Whether the program exited cleanly with exactly one output line per case, so that
+    /// each line speaks for its own case; a batch of shrinking candidates can then be
+    /// judged case by case, for malformed lines too.
+    pub per_case: bool,
 }
 
-/// The output's lines as a judge sees them: split at `\n`, each line without its
-/// trailing whitespace (spaces, tabs, the `\r` of CRLF), and without the blank lines at
-/// the very end. Invalid UTF-8 is replaced (U+FFFD) and so never reads as an answer.
+/// The output's lines as a judge sees them: split at each line end (LF, CRLF, or a
+/// lone CR, as the contest readers take them), each line without its trailing ASCII
+/// spaces and tabs, and without the empty lines at the very end. Nothing else is
+/// trimmed: a line ending in a no-break space, a form feed or any other Unicode space
+/// is not an answer. Invalid UTF-8 is replaced (U+FFFD) and so never reads as one.
 pub fn output_lines(stdout: &[u8]) -> Vec<String> {
-    let text = String::from_utf8_lossy(stdout);
-    let mut lines: Vec<String> = text.split('\n').map(|l| l.trim_end().to_string()).collect();
+    let mut lines: Vec<String> = split_lines(stdout)
+        .map(|l| String::from_utf8_lossy(trim_line(l)).into_owned())
+        .collect();
     while lines.last().is_some_and(|l| l.is_empty()) {
         lines.pop();
     }
     lines
 }
 
-/// One output line as a judge sees it: lossy UTF-8, without trailing whitespace.
-fn clean_line(line: &[u8]) -> String {
-    String::from_utf8_lossy(line).trim_end().to_string()
+/// The lines of `bytes`, split at LF, CRLF and a lone CR (the last one may be empty,
+/// as with `split`).
+fn split_lines(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let mut rest = Some(bytes);
+    std::iter::from_fn(move || {
+        let text = rest?;
+        match text.iter().position(|&b| b == b'\n' || b == b'\r') {
+            None => {
+                rest = None;
+                Some(text)
+            }
+            Some(at) => {
+                let end = if text[at] == b'\r' && text.get(at + 1) == Some(&b'\n') {
+                    at + 2
+                } else {
+                    at + 1
+                };
+                rest = Some(&text[end..]);
+                Some(&text[..at])
+            }
+        }
+    })
 }
 
-/// The first `n` lines of `stdout` as [`output_lines`] gives them, and the first line
-/// after them when a line that is not blank comes after them (an extra line); without
-/// building a string per line of a huge output.
-fn first_lines(stdout: &[u8], n: usize) -> (Vec<String>, Option<String>) {
-    let mut parts = stdout.split(|&b| b == b'\n');
-    let mut lines: Vec<String> = parts.by_ref().take(n).map(clean_line).collect();
+/// One output line as a judge sees it: without its trailing ASCII spaces and tabs.
+fn trim_line(line: &[u8]) -> &[u8] {
+    let end = line
+        .iter()
+        .rposition(|&b| b != b' ' && b != b'\t')
+        .map_or(0, |i| i + 1);
+    &line[..end]
+}
+
+/// The first `n` lines of `stdout` as [`output_lines`] gives them (but as bytes), and
+/// the first line after them when a line that is not blank comes after them (an extra
+/// line); without building anything per line of a huge output.
+fn first_lines(stdout: &[u8], n: usize) -> (Vec<&[u8]>, Option<&[u8]>) {
+    let mut parts = split_lines(stdout).map(trim_line);
+    let mut lines: Vec<&[u8]> = parts.by_ref().take(n).collect();
     let mut rest = parts.peekable();
-    let extra = rest.peek().map(|l| clean_line(l));
-    if rest.any(|l| !clean_line(l).is_empty()) {
+    let extra = rest.peek().copied();
+    if rest.any(|l| !l.is_empty()) {
         return (lines, extra);
     }
     while lines.last().is_some_and(|l| l.is_empty()) {
@@ -148,33 +210,73 @@ fn first_lines(stdout: &[u8], n: usize) -> (Vec<String>, Option<String>) {
     (lines, None)
 }
 
-/// `line` quoted for a report: control characters escaped, at most 60 characters.
+/// `line` quoted for a report, every byte that is not printable ASCII escaped: control
+/// characters (`\0`, `\r`, `\u{b}`), other characters by code point (a Cyrillic `А`
+/// is `\u{410}`, a no-break space `\u{a0}`), invalid UTF-8 byte by byte (`\xff`); at
+/// most 60 characters of the escaped text.
 pub fn quote(line: &str) -> String {
-    let escaped: String = line.chars().flat_map(char::escape_debug).collect();
+    quote_bytes(line.as_bytes())
+}
+
+/// [`quote`] for bytes that need not be UTF-8.
+pub fn quote_bytes(line: &[u8]) -> String {
+    let escaped = escape_bytes(line, false);
+    let count = String::from_utf8_lossy(line).chars().count();
     if escaped.chars().count() <= 60 {
         format!("`{escaped}`")
     } else {
         let head: String = escaped.chars().take(60).collect();
-        format!("`{head}…` ({} characters)", line.chars().count())
+        format!("`{head}…` ({count} characters)")
     }
 }
 
-/// Whether a failed run under a memory limit of `limit` bytes ran out of memory: its
-/// peak resident memory reached 80% of the limit, or its stderr tail shows an
-/// allocation failure (`MemoryError`, `std::bad_alloc`, `out of memory`,
-/// `memory allocation of … failed`).
-pub fn memory_exceeded(peak_rss: u64, limit: u64, stderr_tail: &str) -> bool {
-    if peak_rss.saturating_mul(5) >= limit.saturating_mul(4) {
-        return true;
+/// `bytes` with everything but printable ASCII (and, when `keep_layout`, newlines and
+/// tabs) escaped as in [`quote`].
+pub fn escape_bytes(bytes: &[u8], keep_layout: bool) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '\n' | '\t' if keep_layout => out.push(c),
+                '\0' => out.push_str("\\0"),
+                ' '..='~' => out.push(c),
+                c if c.is_ascii() => out.extend(c.escape_debug()),
+                c => out.extend(c.escape_unicode()),
+            }
+        }
+        for b in chunk.invalid() {
+            out.push_str(&format!("\\x{b:02x}"));
+        }
     }
-    let lower = stderr_tail.to_lowercase();
-    lower.contains("memoryerror")
-        || lower.contains("std::bad_alloc")
-        || lower.contains("out of memory")
-        || lower.lines().any(|l| {
-            l.find("memory allocation of ")
-                .is_some_and(|at| l[at..].contains(" failed"))
+    out
+}
+
+/// The allocation-failure messages of common runtimes, each with whether it must
+/// start its (trimmed) line: Python's `MemoryError`, C++'s `std::bad_alloc`, Rust's
+/// "memory allocation of N bytes failed", Go's "runtime: out of memory", Java's
+/// `OutOfMemoryError` and "insufficient memory for the Java Runtime".
+const ALLOCATION_FAILURES: [(&str, bool); 6] = [
+    ("MemoryError", true),
+    ("std::bad_alloc", false),
+    ("memory allocation of ", true),
+    ("runtime: out of memory", false),
+    ("java.lang.OutOfMemoryError", false),
+    ("insufficient memory for the Java Runtime", false),
+];
+
+/// The first line of `stderr_tail` that is a runtime's allocation-failure message
+/// (see [`ALLOCATION_FAILURES`]), if any.
+pub fn allocation_failure(stderr_tail: &str) -> Option<&str> {
+    stderr_tail.lines().map(str::trim).find(|line| {
+        ALLOCATION_FAILURES.iter().any(|&(text, at_start)| {
+            if at_start {
+                line.starts_with(text)
+                    && (text != "memory allocation of " || line.ends_with(" failed"))
+            } else {
+                line.contains(text)
+            }
         })
+    })
 }
 
 /// Judges `out` against `expected`, our answers to the input's cases in order.
@@ -187,15 +289,20 @@ pub fn judge<G: ContestGame + ?Sized>(
         End::TimedOut => Some(Verdict::Timeout),
         End::Exited(0) => None,
         End::Exited(_) | End::Signaled(_) => Some(match out.memory_limit {
-            Some(limit) if memory_exceeded(out.peak_rss, limit, &out.stderr_tail) => {
-                Verdict::MemoryLimit {
+            Some(limit) => match allocation_failure(&out.stderr_tail) {
+                Some(line) => Verdict::MemoryLimit {
                     end: out.end,
                     peak_rss: out.peak_rss,
                     limit,
                     stderr_tail: out.stderr_tail.clone(),
-                }
-            }
-            _ => Verdict::Crash {
+                    evidence: MemoryEvidence::Message(line.to_string()),
+                },
+                None => Verdict::Crash {
+                    end: out.end,
+                    stderr_tail: out.stderr_tail.clone(),
+                },
+            },
+            None => Verdict::Crash {
                 end: out.end,
                 stderr_tail: out.stderr_tail.clone(),
             },
@@ -210,20 +317,30 @@ pub fn judge<G: ContestGame + ?Sized>(
             verdict,
             wrong: Vec::new(),
             right: Vec::new(),
+            not_answers: Vec::new(),
+            per_case: false,
         };
     }
     let (lines, extra) = first_lines(&out.stdout, expected.len());
     let mut verdict = None;
     let mut wrong = Vec::new();
     let mut right = Vec::new();
-    for (i, line) in lines.iter().enumerate() {
-        let problem = match game.parse_answer(line, i) {
+    let mut not_answers = Vec::new();
+    let per_case = lines.len() == expected.len() && extra.is_none();
+    for (i, &line) in lines.iter().enumerate() {
+        let answer = std::str::from_utf8(line)
+            .ok()
+            .and_then(|text| game.parse_answer(text, i));
+        if answer.is_none() {
+            not_answers.push(i);
+        }
+        let problem = match answer {
             None => Some(Verdict::Malformed {
                 line: i + 1,
                 problem: format!(
                     "line {} is not an answer: {} (expected {})",
                     i + 1,
-                    quote(line),
+                    quote_bytes(line),
                     game.answer_form(i)
                 ),
             }),
@@ -251,7 +368,7 @@ pub fn judge<G: ContestGame + ?Sized>(
             problem: format!(
                 "extra output: line {} is {} but the input has {} case{}",
                 i + 1,
-                quote(&line),
+                quote_bytes(line),
                 expected.len(),
                 if expected.len() == 1 { "" } else { "s" }
             ),
@@ -280,6 +397,8 @@ pub fn judge<G: ContestGame + ?Sized>(
         verdict: verdict.unwrap_or(Verdict::Pass),
         wrong,
         right,
+        not_answers: if per_case { not_answers } else { Vec::new() },
+        per_case,
     }
 }
 
@@ -289,26 +408,54 @@ mod tests {
     use crate::outcome::Winner;
 
     #[test]
+    fn lines_end_at_lf_crlf_and_a_lone_cr_and_lose_only_ascii_spaces_and_tabs() {
+        assert_eq!(output_lines(b"a \t\r\nb\rc\n\n\r\n"), vec!["a", "b", "c"]);
+        assert_eq!(output_lines(b"a\r\r\nb"), vec!["a", "", "b"]);
+        assert_eq!(output_lines("a\u{a0}\n".as_bytes()), vec!["a\u{a0}"]);
+        assert_eq!(output_lines(b"a\x0b\x0c"), vec!["a\x0b\x0c"]);
+        assert_eq!(output_lines(b""), Vec::<String>::new());
+        let (lines, extra) = first_lines(b"a\nb \n \n\t\n", 1);
+        assert_eq!((lines, extra), (vec![&b"a"[..]], Some(&b"b"[..])));
+        let (lines, extra) = first_lines(b"a\r\n \r\n\r", 1);
+        assert_eq!((lines, extra), (vec![&b"a"[..]], None));
+    }
+
+    #[test]
+    fn quotes_escape_everything_but_printable_ascii() {
+        assert_eq!(quote("\u{410}lice"), "`\\u{410}lice`");
+        assert_eq!(quote_bytes(b"Bob\xff\0\r"), "`Bob\\xff\\0\\r`");
+        assert_eq!(escape_bytes(b"a\tb\nc\x7f", true), "a\tb\nc\\u{7f}");
+        assert_eq!(escape_bytes(b"a\tb", false), "a\\tb");
+        let long = "x".repeat(70);
+        assert_eq!(
+            quote(&long),
+            format!("`{}…` (70 characters)", "x".repeat(60))
+        );
+    }
+
+    #[test]
     fn allocation_failures_are_recognised() {
-        let mib = 1 << 20;
-        assert!(memory_exceeded(0, 256 * mib, "Traceback…\nMemoryError\n"));
-        assert!(memory_exceeded(
-            0,
-            mib,
-            "terminate called after throwing an instance of 'std::bad_alloc'"
-        ));
-        assert!(memory_exceeded(
-            0,
-            mib,
-            "fatal error: runtime: out of memory"
-        ));
-        assert!(memory_exceeded(
-            0,
-            mib,
-            "memory allocation of 1073741824 bytes failed\n"
-        ));
-        assert!(memory_exceeded(205 * mib, 256 * mib, ""));
-        assert!(!memory_exceeded(100 * mib, 256 * mib, "index out of range"));
+        let found = |tail: &str| allocation_failure(tail).map(str::to_string);
+        assert_eq!(
+            found("Traceback…\nMemoryError\n").as_deref(),
+            Some("MemoryError")
+        );
+        assert!(found("terminate called after throwing an instance of 'std::bad_alloc'").is_some());
+        assert!(found("fatal error: runtime: out of memory").is_some());
+        assert!(found("memory allocation of 1073741824 bytes failed\n").is_some());
+        assert!(
+            found("Exception in thread \"main\" java.lang.OutOfMemoryError: Java heap space")
+                .is_some()
+        );
+        assert!(found(
+            "# There is insufficient memory for the Java Runtime Environment to continue."
+        )
+        .is_some());
+        // not a runtime's message
+        assert!(found("index out of range").is_none());
+        assert!(found("AssertionError: out of memory budget").is_none());
+        assert!(found("memory allocation of the table is wrong").is_none());
+        assert!(found("").is_none());
     }
 
     /// A contest whose answers are `Alice` or `Bob`, one line per case (the judge reads
@@ -432,9 +579,9 @@ mod tests {
         assert_eq!(j.verdict, Verdict::Pass);
     }
 
-    /// A failed run under a memory limit is a memory-limit verdict only when memory
-    /// ran out (the peak near the limit, or an allocation failure on stderr); any other
-    /// failure is a crash, and without a limit every failure is.
+    /// A failed run under a memory limit is a memory-limit verdict (as judged from the
+    /// run alone) only with a runtime's allocation-failure message: a peak near the
+    /// limit proves nothing; without a limit every failure is a crash.
     #[test]
     fn a_crash_under_a_memory_limit_is_a_crash_unless_memory_ran_out() {
         let mib = 1 << 20;
@@ -448,15 +595,21 @@ mod tests {
         let class = |out: &RunOutput| judge(&winners(), out, &WANT).verdict.class();
         assert_eq!(class(&crash), Some(Class::Crash));
         let oom = RunOutput {
-            stderr_tail: "MemoryError".into(),
+            stderr_tail: "Traceback:\n  …\nMemoryError\n".into(),
             ..crash.clone()
         };
         assert_eq!(class(&oom), Some(Class::MemoryLimit));
+        match judge(&winners(), &oom, &WANT).verdict {
+            Verdict::MemoryLimit { evidence, .. } => {
+                assert_eq!(evidence, MemoryEvidence::Message("MemoryError".into()));
+            }
+            v => panic!("{v:?}"),
+        }
         let near = RunOutput {
             peak_rss: 250 * mib,
             ..crash.clone()
         };
-        assert_eq!(class(&near), Some(Class::MemoryLimit));
+        assert_eq!(class(&near), Some(Class::Crash));
         let unlimited = RunOutput {
             memory_limit: None,
             ..oom.clone()

@@ -15,6 +15,8 @@
 //!   failure.
 
 pub mod judge;
+pub mod memory;
+pub mod preflight;
 pub mod runner;
 pub mod shrink;
 
@@ -186,6 +188,9 @@ pub struct Trial<C, A> {
     pub output: RunOutput,
     /// The verdict.
     pub judgement: Judgement<A>,
+    /// Runs of the program at a larger memory limit made to reach the verdict (0 or 1:
+    /// see [`memory`]).
+    pub reruns: u64,
 }
 
 /// The trial type of a game.
@@ -288,6 +293,21 @@ pub enum StressError {
     /// Our own solvers failed (a refusal or a disagreement): a bug of ours.
     #[error("gamecheck cannot answer its own input: {0}")]
     Answers(String),
+    /// Under its memory limit the program failed before reading any input (so it
+    /// would on every input), and at a larger limit it reads it: the limit is too
+    /// small for it to start (exit code 2 on the command line).
+    #[error(
+        "cannot start under this limit: under {} MiB the program fails before reading any \
+         input (on every input), under {} MiB it reads it",
+        limit >> 20,
+        larger >> 20
+    )]
+    CannotStartUnderLimit {
+        /// The limit, in bytes.
+        limit: u64,
+        /// The larger limit it started under, in bytes.
+        larger: u64,
+    },
 }
 
 /// Writes `cases` as an input, computes our answers, runs `target` on it and judges.
@@ -327,12 +347,15 @@ pub fn trials<G: ContestGame + ?Sized, T: Target + ?Sized>(
     for ((cases, (input, expected)), output) in lists.iter().zip(prepared).zip(outputs) {
         let output = output?;
         let judgement = judge(game, &output, &expected);
+        let (judgement, rerun) =
+            memory::confirm(game, target, &input, &expected, &output, judgement)?;
         done.push(Trial {
             cases: cases.clone(),
             input,
             expected,
             output,
             judgement,
+            reruns: u64::from(rerun),
         });
     }
     Ok(done)
@@ -476,6 +499,7 @@ pub fn stress_with<G: ContestGame + ?Sized, T: Target + ?Sized>(
                     ..original.output
                 },
                 judgement: original.judgement.clone(),
+                reruns: original.reruns,
             };
             let (minimal, note) = shrinker.shrink(original)?;
             let shrink_runs = shrinker.runs();

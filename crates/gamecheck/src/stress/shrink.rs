@@ -83,6 +83,7 @@ impl<'a, G: ContestGame + ?Sized, T: Target + ?Sized> Shrinker<'a, G, T> {
         self.runs += lists.len() as u64;
         let done = trials(self.game, self.target, lists, self.jobs)?;
         for t in &done {
+            self.runs += t.reruns;
             self.left_behind.add(&t.output);
         }
         Ok(done)
@@ -115,15 +116,86 @@ impl<'a, G: ContestGame + ?Sized, T: Target + ?Sized> Shrinker<'a, G, T> {
                 Some("not shrunk: each try could take the whole time limit".into()),
             ));
         }
-        let mut best = self.shrink_list(failing)?;
+        let mut best = self.shrink_count(failing)?;
+        best = self.shrink_list(best)?;
         if best.cases.len() == 1 {
             self.single = Some(best.cases[0].clone());
             best = self.shrink_case(best)?;
+        } else if self.class == Class::Malformed && !best.judgement.per_case {
+            best = self.shrink_cases_in_place(best)?;
         }
         let note = self
             .out_of_time
             .then(|| "shrinking stopped at its time budget; the input may shrink further".into());
         Ok((best, note))
+    }
+
+    /// Output with the wrong number of lines (a program that forgot its loop over T)
+    /// says nothing about any one case: first the smallest T with the same failure, by
+    /// the input's first 1, 2, 4, … cases, then a binary search between the last
+    /// prefix that did not fail so and the first that did.
+    fn shrink_count(&mut self, failing: TrialOf<G>) -> Result<TrialOf<G>, StressError> {
+        let n = failing.cases.len();
+        if self.class != Class::Malformed || failing.judgement.per_case || n <= 1 {
+            return Ok(failing);
+        }
+        let (mut lo, mut hi) = (0, 1);
+        let mut found = loop {
+            if hi >= n || !self.time_left() {
+                return Ok(failing);
+            }
+            let t = self.try_cases(&failing.cases[..hi])?;
+            if self.same(&t) {
+                break t;
+            }
+            lo = hi;
+            hi *= 2;
+        };
+        while hi - lo > 1 && self.time_left() {
+            let mid = (lo + hi) / 2;
+            let t = self.try_cases(&found.cases[..mid])?;
+            if self.same(&t) {
+                hi = mid;
+                found = t;
+            } else {
+                lo = mid;
+            }
+        }
+        Ok(found)
+    }
+
+    /// Smaller cases in an input that must keep several (its failure is in the number of
+    /// output lines): each case in turn is replaced by the first of its candidates
+    /// (smallest first) with which the input still fails the same way, one run per
+    /// candidate (`jobs` side by side), until none does.
+    fn shrink_cases_in_place(&mut self, failing: TrialOf<G>) -> Result<TrialOf<G>, StressError> {
+        let mut best = failing;
+        for i in 0..best.cases.len() {
+            'step: loop {
+                let candidates = self.game.shrink_candidates(&best.cases[i]);
+                for group in candidates.chunks(self.jobs) {
+                    if !self.time_left() {
+                        return Ok(best);
+                    }
+                    let lists: Vec<Vec<G::Case>> = group
+                        .iter()
+                        .map(|c| {
+                            let mut cases = best.cases.clone();
+                            cases[i] = c.clone();
+                            cases
+                        })
+                        .collect();
+                    for t in self.try_many(&lists)? {
+                        if self.same(&t) {
+                            best = t;
+                            continue 'step;
+                        }
+                    }
+                }
+                break;
+            }
+        }
+        Ok(best)
     }
 
     /// Fewer cases: the single wrongly answered case when it fails alone, else removal of
@@ -250,6 +322,18 @@ impl<'a, G: ContestGame + ?Sized, T: Target + ?Sized> Shrinker<'a, G, T> {
             }
             // splitting a batch that hangs would cost the time limit per half
             Some(Class::Timeout) => return Ok(Vec::new()),
+            // one line per case (whatever the first problem): the lines that are not
+            // answers name their candidates
+            Some(_) if self.class == Class::Malformed && t.judgement.per_case => {
+                self.passed
+                    .extend(t.judgement.right.iter().map(|&i| batch[i].clone()));
+                return Ok(t
+                    .judgement
+                    .not_answers
+                    .iter()
+                    .map(|&i| batch[i].clone())
+                    .collect());
+            }
             Some(Class::WrongAnswer) if self.class == Class::WrongAnswer => {
                 self.passed
                     .extend(t.judgement.right.iter().map(|&i| batch[i].clone()));

@@ -237,11 +237,26 @@ impl ContestGame for Sevens {
         crate::sevens::format::read(text, &self.rules)
     }
 
-    fn describe_case(&self, _case: &Deal) -> String {
+    /// The deck, who opens (the holder of the first suit's start card), and where our
+    /// answer comes from: a deal cannot be shrunk, so this is what a reader of a
+    /// full-deck report has to go on.
+    fn describe_case(&self, case: &Deal) -> String {
+        let first = Card::new(0, self.rules.start());
+        let opener = if case.alice().contains(first) {
+            "Alice"
+        } else {
+            "Bob"
+        };
         format!(
-            "one deal of the {}-card deck, {} cards each",
+            "one deal of the {}-card deck, {} cards each; {opener} opens with {first}; \
+             expected answer from the table solver{}",
             self.rules.deck_size(),
-            self.hand
+            self.hand,
+            if self.oracle.is_some() {
+                ", checked by the oracle"
+            } else {
+                ""
+            }
         )
     }
 }

@@ -12,17 +12,147 @@ use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Condvar, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
+
+/// The runs in progress: the write end of each one's control pipe (one byte on it ends
+/// the run). A run registers after its fork and leaves after its supervisor is reaped.
+static RUNS: Mutex<Vec<RawFd>> = Mutex::new(Vec::new());
+/// Signalled whenever a run leaves [`RUNS`].
+static RUN_LEFT: Condvar = Condvar::new();
+/// Set by [`end_all_runs`]: every run in progress is ended, and no new one starts.
+static ENDING: AtomicBool = AtomicBool::new(false);
+
+/// The signals that end every run: a terminal's Ctrl-C, `kill`, a closed terminal.
+const ENDING_SIGNALS: [libc::c_int; 3] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP];
+
+/// The signals the supervisor ignores (so that a signal to the whole process group
+/// reaches us and not it: it ends its run when we are gone), and resets to their
+/// default action in the program before its `exec`.
+const SUPERVISOR_IGNORES: [libc::c_int; 5] = [
+    libc::SIGINT,
+    libc::SIGTERM,
+    libc::SIGHUP,
+    libc::SIGQUIT,
+    libc::SIGPIPE,
+];
+
+/// The signal the kernel sends the supervisor when its parent thread dies (gamecheck
+/// killed by SIGKILL or the OOM killer); it only wakes the supervisor up, which then
+/// sees that its parent changed and ends the run.
+const PARENT_DEATH: libc::c_int = libc::SIGUSR1;
+
+fn ended_error() -> io::Error {
+    io::Error::new(
+        io::ErrorKind::Interrupted,
+        "the run was ended: gamecheck is stopping every run",
+    )
+}
+
+pub(super) fn ending() -> bool {
+    ENDING.load(Ordering::SeqCst)
+}
+
+pub(super) fn end_all_runs(wait: Duration) -> bool {
+    ENDING.store(true, Ordering::SeqCst);
+    let deadline = Instant::now() + wait;
+    let mut runs = RUNS.lock().unwrap_or_else(|e| e.into_inner());
+    for &fd in runs.iter() {
+        // Safety: a registered descriptor stays open until its run leaves `RUNS`,
+        // which needs this lock.
+        unsafe { write_all_raw(fd, b"k") };
+    }
+    while !runs.is_empty() {
+        let now = Instant::now();
+        if now >= deadline {
+            return false;
+        }
+        runs = RUN_LEFT
+            .wait_timeout(runs, deadline - now)
+            .unwrap_or_else(|e| e.into_inner())
+            .0;
+    }
+    true
+}
+
+pub(super) fn end_runs_on_signals(on_signal: Box<dyn FnOnce(i32) + Send>) -> io::Result<()> {
+    // once per process: a second call keeps the first handler
+    static SET: AtomicBool = AtomicBool::new(false);
+    if SET.swap(true, Ordering::SeqCst) {
+        return Ok(());
+    }
+    // a signal ignored when we started (`nohup`, a background job) stays ignored
+    let caught: Vec<libc::c_int> = ENDING_SIGNALS
+        .into_iter()
+        .filter(|&sig| !ignored(sig))
+        .collect();
+    let mut signals = signal_hook::iterator::Signals::new(&caught)?;
+    thread::Builder::new()
+        .name("gamecheck-signals".into())
+        .spawn(move || {
+            if let Some(sig) = signals.forever().next() {
+                end_all_runs(Duration::from_secs(10));
+                on_signal(sig);
+                // the default action (terminate), so that a calling shell sees the signal
+                let _ = signal_hook::low_level::emulate_default_handler(sig);
+                std::process::exit(128 + sig);
+            }
+        })?;
+    Ok(())
+}
+
+/// Whether `sig` is ignored in this process.
+fn ignored(sig: libc::c_int) -> bool {
+    // Safety: sigaction(2) with no new action only reads the current one.
+    unsafe {
+        let mut old: libc::sigaction = std::mem::zeroed();
+        libc::sigaction(sig, std::ptr::null(), &mut old) == 0 && old.sa_sigaction == libc::SIG_IGN
+    }
+}
+
+/// Adds a run's control pipe to [`RUNS`]; ends the run at once when [`end_all_runs`]
+/// came first.
+fn register(control: RawFd) {
+    let mut runs = RUNS.lock().unwrap_or_else(|e| e.into_inner());
+    runs.push(control);
+    if ending() {
+        // Safety: `control` is open (our caller owns it).
+        unsafe { write_all_raw(control, b"k") };
+    }
+}
+
+/// Removes a run's control pipe from [`RUNS`] (before the caller closes it).
+fn unregister(control: RawFd) {
+    let mut runs = RUNS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(i) = runs.iter().position(|&fd| fd == control) {
+        runs.swap_remove(i);
+    }
+    RUN_LEFT.notify_all();
+}
+
 pub(super) fn run_limited(argv: &[String], input: &[u8], limits: &Limits) -> io::Result<RunOutput> {
+    if ending() {
+        return Err(ended_error());
+    }
     let prepared = Prepared::new(argv, limits.memory)?;
     let pipes = Pipes::new()?;
     let start = Instant::now();
+    let parent = nix::unistd::getpid();
+    // No signal handler of ours may run in the child: every signal stays blocked
+    // across the fork, and the supervisor sets its own actions before unblocking.
+    let all = nix::sys::signal::SigSet::all();
+    let old_mask = all.thread_swap_mask(nix::sys::signal::SigmaskHow::SIG_SETMASK)?;
     // Safety: the child only calls async-signal-safe functions on memory prepared
     // before the fork (see `supervise`), and ends with `_exit`.
-    let supervisor = match unsafe { fork() }.map_err(io::Error::from)? {
-        ForkResult::Child => unsafe { supervise(&prepared, &pipes.child_side()) },
+    let forked = unsafe { fork() };
+    if let Ok(ForkResult::Child) = forked {
+        unsafe { supervise(&prepared, &pipes.child_side(), parent.as_raw()) }
+    }
+    old_mask.thread_set_mask()?;
+    let supervisor = match forked.map_err(io::Error::from)? {
+        ForkResult::Child => unreachable!("the child never returns from `supervise`"),
         ForkResult::Parent { child } => child,
     };
     let Pipes {
@@ -39,8 +169,13 @@ pub(super) fn run_limited(argv: &[String], input: &[u8], limits: &Limits) -> io:
         exec_r,
         exec_w,
     } = pipes;
-    drop((stdin_r, stdout_w, stderr_w, control_r, report_w, exec_w));
+    drop((stdout_w, stderr_w, control_r, report_w, exec_w));
+    // Our own read end of stdin: what is still in the pipe after the run is what the
+    // program left unread (and the writer never meets a closed pipe).
+    let mut stdin_probe = File::from(stdin_r);
     let mut control = File::from(control_w);
+    register(control.as_raw_fd());
+    let run = Registered(control.as_raw_fd());
 
     // The program's exec closes its copy of `exec_w`: end of file means it started;
     // four bytes are the errno of a failed exec (or fork).
@@ -55,6 +190,7 @@ pub(super) fn run_limited(argv: &[String], input: &[u8], limits: &Limits) -> io:
     if let Ok(code) = <[u8; 4]>::try_from(errno.as_slice()) {
         let _ = report_rx.recv();
         reap(supervisor);
+        drop(run);
         return Err(io::Error::from_raw_os_error(i32::from_ne_bytes(code)));
     }
 
@@ -98,11 +234,14 @@ pub(super) fn run_limited(argv: &[String], input: &[u8], limits: &Limits) -> io:
         }
     };
     let elapsed = report.1.saturating_duration_since(start);
-    drop(control);
     reap(supervisor);
+    drop(run);
+    drop(control);
     // Every writer of the pipes is gone now: read them to their end.
     let (stdout, capped) = stdout_thread.join().unwrap_or_default();
     let stderr_tail = stderr_thread.join().unwrap_or_default();
+    // the writer ends after the last byte of the input: this read ends with it
+    let input_unread = drain(&mut stdin_probe);
     let report = Report::parse(&report.0);
     let end = match (end, capped) {
         (Some(e), _) => e,
@@ -118,7 +257,24 @@ pub(super) fn run_limited(argv: &[String], input: &[u8], limits: &Limits) -> io:
         peak_rss: report.peak_rss,
         left_behind: report.left_behind,
         memory_limit: limits.memory,
+        input_unread,
     })
+    .and_then(|out| {
+        if ending() {
+            Err(ended_error())
+        } else {
+            Ok(out)
+        }
+    })
+}
+
+/// A run in [`RUNS`]; dropping it (before its control pipe is closed) removes it.
+struct Registered(RawFd);
+
+impl Drop for Registered {
+    fn drop(&mut self) {
+        unregister(self.0);
+    }
 }
 
 /// Reads stdout up to [`STDOUT_CAP`] bytes (a buffer that never grows past the cap);
@@ -141,6 +297,20 @@ fn read_capped(pipe: &mut File, capped: &mpsc::Sender<()>) -> (Vec<u8>, bool) {
             }
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
             Err(_) => return (buf, false),
+        }
+    }
+}
+
+/// Reads `pipe` to its end; returns how many bytes that was.
+fn drain(pipe: &mut File) -> usize {
+    let mut chunk = [0u8; 8192];
+    let mut total = 0;
+    loop {
+        match pipe.read(&mut chunk) {
+            Ok(0) => return total,
+            Ok(n) => total += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(_) => return total,
         }
     }
 }
@@ -446,7 +616,27 @@ unsafe fn close_range(low: u32, high: u32) {
 /// The supervisor: becomes the subreaper of the run, starts the program, waits for it
 /// (or for our word to kill it), ends and reaps every remaining descendant, sends its
 /// report and exits.
-unsafe fn supervise(p: &Prepared, fds: &ChildFds) -> ! {
+unsafe fn supervise(p: &Prepared, fds: &ChildFds, parent: libc::pid_t) -> ! {
+    // A signal to our whole process group (Ctrl-C in a terminal, `timeout -s INT`)
+    // must not end the supervisor before its run: it is ignored here, and the run
+    // ends when gamecheck asks or is gone. All signals are still blocked (see the fork).
+    for sig in SUPERVISOR_IGNORES {
+        libc::signal(sig, libc::SIG_IGN);
+    }
+    // the parent-death signal only interrupts the wait below (no SA_RESTART)
+    let mut wake: libc::sigaction = std::mem::zeroed();
+    wake.sa_sigaction = wake_up as extern "C" fn(libc::c_int) as libc::sighandler_t;
+    libc::sigaction(PARENT_DEATH, &wake, std::ptr::null_mut());
+    libc::prctl(
+        libc::PR_SET_PDEATHSIG,
+        PARENT_DEATH as libc::c_ulong,
+        0,
+        0,
+        0,
+    );
+    let mut none: libc::sigset_t = std::mem::zeroed();
+    libc::sigemptyset(&mut none);
+    libc::pthread_sigmask(libc::SIG_SETMASK, &none, std::ptr::null_mut());
     let mut keep = [
         fds.stdin_r,
         fds.stdout_w,
@@ -459,12 +649,13 @@ unsafe fn supervise(p: &Prepared, fds: &ChildFds) -> ! {
     if nix::sys::prctl::set_child_subreaper(true).is_err() {
         fail(fds.exec_w);
     }
+    let me = libc::getpid();
     let pid = libc::fork();
     if pid < 0 {
         fail(fds.exec_w);
     }
     if pid == 0 {
-        exec_program(p, fds);
+        exec_program(p, fds, me);
     }
     libc::close(fds.stdin_r);
     libc::close(fds.stdout_w);
@@ -494,7 +685,8 @@ unsafe fn supervise(p: &Prepared, fds: &ChildFds) -> ! {
         // without a pidfd (kernels before 5.3), look again every 2 ms
         let (count, timeout) = if pidfd >= 0 { (2, -1) } else { (1, 2) };
         libc::poll(polled.as_mut_ptr(), count, timeout);
-        if polled[0].revents != 0 {
+        // a parent that is gone (even by SIGKILL) counts as being asked to end the run
+        if polled[0].revents != 0 || libc::getppid() != parent {
             // we were asked to end the run (or our parent is gone): the program is
             // still our unreaped child, so its pid is still its own
             let _ = kill(Pid::from_raw(pid), Signal::SIGKILL);
@@ -521,9 +713,13 @@ unsafe fn supervise(p: &Prepared, fds: &ChildFds) -> ! {
     libc::_exit(0)
 }
 
+/// The parent-death signal's handler: nothing (it only interrupts `poll`).
+extern "C" fn wake_up(_sig: libc::c_int) {}
+
 /// In the program's process: stdin/stdout/stderr on the pipes, a process group of its
-/// own, default `SIGPIPE`, no blocked signals, the address-space limit, then `execve`.
-unsafe fn exec_program(p: &Prepared, fds: &ChildFds) -> ! {
+/// own, the signals the supervisor ignores at their default action, no blocked
+/// signals, SIGKILL when the supervisor dies, the address-space limit, then `execve`.
+unsafe fn exec_program(p: &Prepared, fds: &ChildFds, supervisor: libc::pid_t) -> ! {
     libc::setpgid(0, 0);
     // first above 2, so that none of the three is overwritten by another's dup2
     let mut high = [0; 3];
@@ -541,7 +737,21 @@ unsafe fn exec_program(p: &Prepared, fds: &ChildFds) -> ! {
             fail(fds.exec_w);
         }
     }
-    libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    for sig in SUPERVISOR_IGNORES {
+        libc::signal(sig, libc::SIG_DFL);
+    }
+    // if the supervisor dies before it could end the run (SIGKILL to the whole
+    // process group), the program goes with it
+    libc::prctl(
+        libc::PR_SET_PDEATHSIG,
+        libc::SIGKILL as libc::c_ulong,
+        0,
+        0,
+        0,
+    );
+    if libc::getppid() != supervisor {
+        libc::_exit(127);
+    }
     let mut set: libc::sigset_t = std::mem::zeroed();
     libc::sigemptyset(&mut set);
     libc::sigprocmask(libc::SIG_SETMASK, &set, std::ptr::null_mut());
@@ -797,6 +1007,47 @@ mod tests {
             Duration::from_secs(1),
         );
         assert_eq!(e.unwrap_err().kind(), io::ErrorKind::NotFound);
+    }
+
+    /// The supervisor ignores terminal signals; the program must not inherit that.
+    #[test]
+    fn the_program_starts_with_no_signal_ignored_or_blocked() {
+        let out = run(
+            &["cat".to_string(), "/proc/self/status".to_string()],
+            b"",
+            Duration::from_secs(10),
+        )
+        .unwrap();
+        let status = String::from_utf8(out.stdout).unwrap();
+        let mask = |field: &str| {
+            let line = status.lines().find(|l| l.starts_with(field)).unwrap();
+            u64::from_str_radix(line.split_whitespace().nth(1).unwrap(), 16).unwrap()
+        };
+        assert_eq!(mask("SigBlk:"), 0);
+        // (whatever our own process ignores beyond these is inherited as usual)
+        for sig in SUPERVISOR_IGNORES {
+            assert_eq!(
+                mask("SigIgn:") & (1 << (sig - 1)),
+                0,
+                "signal {sig} ignored"
+            );
+        }
+    }
+
+    #[test]
+    fn the_input_left_unread_is_counted() {
+        let input = vec![b'x'; 300 << 10];
+        let none = run(&sh("exit 1"), &input, Duration::from_secs(10)).unwrap();
+        assert_eq!(none.input_unread, input.len());
+        let some = run(
+            &sh("head -c 1000 >/dev/null"),
+            &input,
+            Duration::from_secs(10),
+        )
+        .unwrap();
+        assert!(some.input_unread < input.len(), "{}", some.input_unread);
+        let all = run(&sh("cat >/dev/null"), &input, Duration::from_secs(10)).unwrap();
+        assert_eq!(all.input_unread, 0);
     }
 
     #[test]

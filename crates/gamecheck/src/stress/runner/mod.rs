@@ -85,6 +85,8 @@ fn signal_name(sig: i32) -> &'static str {
         libc::SIGPIPE => " (SIGPIPE)",
         libc::SIGSEGV => " (SIGSEGV)",
         libc::SIGTERM => " (SIGTERM)",
+        libc::SIGINT => " (SIGINT)",
+        libc::SIGHUP => " (SIGHUP)",
         _ => "",
     }
 }
@@ -125,6 +127,9 @@ pub struct RunOutput {
     pub left_behind: LeftBehind,
     /// The address-space limit it ran under, in bytes, if any.
     pub memory_limit: Option<u64>,
+    /// Bytes of the input it left unread (all of them: it failed before reading any,
+    /// so it would have done the same on any input).
+    pub input_unread: usize,
 }
 
 impl Default for RunOutput {
@@ -139,6 +144,7 @@ impl Default for RunOutput {
             peak_rss: 0,
             left_behind: LeftBehind::default(),
             memory_limit: None,
+            input_unread: 0,
         }
     }
 }
@@ -155,6 +161,17 @@ pub trait Target {
     /// The same target as something several threads may run at once (`--jobs`), when
     /// it can be; `None` (the default) makes every run sequential.
     fn shared(&self) -> Option<&dyn SharedTarget> {
+        None
+    }
+
+    /// Runs on `input` under an address-space limit of `bytes` instead of its own, to
+    /// tell a failure that more memory cures from any other; `None` (the default) when
+    /// the target has no memory limit to change.
+    ///
+    /// # Errors
+    /// The program cannot be started.
+    fn run_with_memory_limit(&mut self, input: &[u8], bytes: u64) -> Option<io::Result<RunOutput>> {
+        let _ = (input, bytes);
         None
     }
 }
@@ -235,6 +252,14 @@ impl Target for Program {
     fn shared(&self) -> Option<&dyn SharedTarget> {
         Some(self)
     }
+
+    fn run_with_memory_limit(&mut self, input: &[u8], bytes: u64) -> Option<io::Result<RunOutput>> {
+        let limits = Limits {
+            timeout: self.timeout,
+            memory: Some(bytes),
+        };
+        Some(run_limited(&self.argv, input, &limits))
+    }
 }
 
 impl SharedTarget for Program {
@@ -282,6 +307,62 @@ pub fn run_limited(argv: &[String], input: &[u8], limits: &Limits) -> io::Result
     {
         let _ = (argv, input, limits);
         Err(io::Error::new(io::ErrorKind::Unsupported, UNSUPPORTED))
+    }
+}
+
+/// Ends every run in progress (each with every process it started, as at a time
+/// limit) and makes every later run fail at once with [`io::ErrorKind::Interrupted`]
+/// (as do the runs it ended): for a process that is about to stop. Waits up to `wait`
+/// for the runs' supervisors to report that nothing of them is left; returns whether
+/// they all did.
+pub fn end_all_runs(wait: Duration) -> bool {
+    #[cfg(all(feature = "supervisor", target_os = "linux"))]
+    {
+        linux::end_all_runs(wait)
+    }
+    #[cfg(not(all(feature = "supervisor", target_os = "linux")))]
+    {
+        let _ = wait;
+        true
+    }
+}
+
+/// Whether [`end_all_runs`] was called: runs now fail with
+/// [`io::ErrorKind::Interrupted`].
+pub fn ending() -> bool {
+    #[cfg(all(feature = "supervisor", target_os = "linux"))]
+    {
+        linux::ending()
+    }
+    #[cfg(not(all(feature = "supervisor", target_os = "linux")))]
+    {
+        false
+    }
+}
+
+/// On the first SIGINT, SIGTERM or SIGHUP (each unless it was ignored when this was
+/// called, as under `nohup`): ends every run ([`end_all_runs`], up to 10 s), calls
+/// `on_signal` with the signal's number (to say how far the work got), then ends this
+/// process by that signal at its default action, so that a calling shell sees it.
+/// The signals are handled on a thread of their own. Only the first call in a process
+/// sets this up; later ones do nothing.
+///
+/// Whatever else happens, a run never outlives us: its supervisor ignores these
+/// signals when they are sent to our whole process group, and ends the run when we are
+/// gone (even by SIGKILL).
+///
+/// # Errors
+/// The handlers or the thread cannot be set up. Without the supervisor this does
+/// nothing.
+pub fn end_runs_on_signals(on_signal: impl FnOnce(i32) + Send + 'static) -> io::Result<()> {
+    #[cfg(all(feature = "supervisor", target_os = "linux"))]
+    {
+        linux::end_runs_on_signals(Box::new(on_signal))
+    }
+    #[cfg(not(all(feature = "supervisor", target_os = "linux")))]
+    {
+        let _ = on_signal;
+        Ok(())
     }
 }
 

@@ -1,0 +1,184 @@
+//! `gamecheck stress` stopped by a signal leaves nothing running: Ctrl-C (SIGINT to the
+//! whole process group, as a terminal sends it), SIGTERM and SIGHUP end every run with
+//! its descendants, say the seed and how far the run got, and end gamecheck by the same
+//! signal; gamecheck killed by SIGKILL (as by the OOM killer) still ends its runs, and
+//! a SIGKILL to the whole process group still ends the program itself.
+//!
+//! Each test starts `gamecheck stress` in a process group of its own with `--jobs 2` and
+//! a program that hangs after starting a child, waits until both runs wrote their pids,
+//! signals, then polls for up to 10 s for every pid to be gone (no timed assertion).
+
+mod common;
+
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Whether `pid` is a live process (present in /proc and not a zombie).
+fn running(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => false,
+        Ok(stat) => stat
+            .rsplit_once(')')
+            .map(|(_, rest)| !rest.trim_start().starts_with('Z'))
+            .unwrap_or(false),
+    }
+}
+
+/// `gamecheck stress marble --jobs 2 -- python3 -S hang_with_child.py DIR`, in a new
+/// process group, stderr piped.
+fn start(dir: &Path) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_gamecheck"))
+        .args([
+            "stress",
+            "marble",
+            "--seed",
+            "1",
+            "--jobs",
+            "2",
+            "--timeout",
+            "600",
+        ])
+        .args([
+            "--",
+            "python3",
+            "-S",
+            &common::fixture("hang_with_child.py"),
+        ])
+        .arg(dir)
+        .process_group(0)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// The pids the runs wrote ((program, child) per run), once `runs` runs did (up to
+/// 60 s: a loaded machine starts Python slowly).
+fn pids(dir: &Path, runs: usize) -> Vec<(u32, u32)> {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let found: Vec<(u32, u32)> = std::fs::read_dir(dir)
+            .unwrap()
+            .filter_map(|e| {
+                let path = e.ok()?.path();
+                if path.extension()? != "pids" {
+                    return None;
+                }
+                let text = std::fs::read_to_string(path).ok()?;
+                let mut it = text.split_whitespace().map(|p| p.parse::<u32>().unwrap());
+                Some((it.next()?, it.next()?))
+            })
+            .collect();
+        if found.len() >= runs || Instant::now() > deadline {
+            assert_eq!(found.len(), runs, "the runs did not start in 60 s");
+            return found;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+fn send(pid: i32, sig: i32) {
+    // Safety: kill(2) sends a signal; no memory is touched.
+    assert_eq!(unsafe { libc::kill(pid, sig) }, 0);
+}
+
+/// Waits (up to 60 s) for gamecheck to end; returns its status and stderr.
+fn finish(mut child: Child) -> (std::process::ExitStatus, String) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            let mut err = String::new();
+            std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut err).unwrap();
+            return (status, err);
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("gamecheck did not end within 60 s of the signal");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Polls for up to 10 s for every one of `pids` to be gone; panics naming survivors
+/// (after killing them, so a failing test leaves nothing either).
+fn assert_all_gone(pids: &[u32], what: &str) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while pids.iter().any(|&p| running(p)) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let survivors: Vec<u32> = pids.iter().copied().filter(|&p| running(p)).collect();
+    for &p in &survivors {
+        send(p as i32, libc::SIGKILL);
+    }
+    assert!(survivors.is_empty(), "{what}: {survivors:?} survived");
+}
+
+/// A terminating signal to gamecheck's whole process group (as a terminal's Ctrl-C,
+/// `timeout -s INT`): nothing is left, the seed and the rounds are said, and gamecheck
+/// ends by the signal itself.
+fn group_signal_leaves_nothing(sig: i32, name: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let child = start(dir.path());
+    let pgid = child.id() as i32;
+    let runs = pids(dir.path(), 2);
+    send(-pgid, sig);
+    let (status, stderr) = finish(child);
+    let all: Vec<u32> = runs.iter().flat_map(|&(a, b)| [a, b]).collect();
+    assert_all_gone(&all, name);
+    assert_eq!(status.signal(), Some(sig), "{status:?}\n{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "stopped by {name}: every run of the program was ended; seed 1: 0 of 100 rounds passed"
+        )),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn ctrl_c_to_the_process_group_leaves_nothing_running() {
+    group_signal_leaves_nothing(libc::SIGINT, "SIGINT");
+}
+
+#[test]
+fn sigterm_to_the_process_group_leaves_nothing_running() {
+    group_signal_leaves_nothing(libc::SIGTERM, "SIGTERM");
+}
+
+#[test]
+fn sighup_to_the_process_group_leaves_nothing_running() {
+    group_signal_leaves_nothing(libc::SIGHUP, "SIGHUP");
+}
+
+/// SIGKILL to gamecheck alone (the OOM killer's way): the supervisors end the runs.
+#[test]
+fn sigkill_to_gamecheck_leaves_nothing_running() {
+    let dir = tempfile::tempdir().unwrap();
+    let child = start(dir.path());
+    let runs = pids(dir.path(), 2);
+    send(child.id() as i32, libc::SIGKILL);
+    let (status, _) = finish(child);
+    assert_eq!(status.signal(), Some(libc::SIGKILL));
+    let all: Vec<u32> = runs.iter().flat_map(|&(a, b)| [a, b]).collect();
+    assert_all_gone(&all, "SIGKILL to gamecheck");
+}
+
+/// SIGKILL to the whole group kills the supervisors too: the program itself still goes
+/// (its parent-death signal); what it started may not (there is no one left to end it).
+#[test]
+fn sigkill_to_the_process_group_still_ends_the_program() {
+    let dir = tempfile::tempdir().unwrap();
+    let child = start(dir.path());
+    let runs = pids(dir.path(), 2);
+    send(-(child.id() as i32), libc::SIGKILL);
+    let _ = finish(child);
+    let programs: Vec<u32> = runs.iter().map(|&(a, _)| a).collect();
+    // the children of the programs are orphans now: end them ourselves first
+    let orphans: Vec<u32> = runs.iter().map(|&(_, b)| b).collect();
+    assert_all_gone(&programs, "SIGKILL to the process group");
+    for p in orphans.into_iter().filter(|&p| running(p)) {
+        send(p as i32, libc::SIGKILL);
+    }
+}

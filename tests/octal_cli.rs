@@ -25,7 +25,7 @@ fn solves_the_worked_example_and_huge_heaps() {
         .assert()
         .code(0)
         .stdout("Bob\nAlice\n");
-    for solver in ["naive", "grundy", "periodic"] {
+    for solver in ["naive", "grundy", "periodic", "sparse"] {
         gamecheck()
             .args(["solve", "octal", "--code", ".07", "--solver", solver])
             .write_stdin("3\n1 1\n1 2\n3 5 9 15\n")

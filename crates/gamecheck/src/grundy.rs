@@ -70,6 +70,92 @@ pub fn mex(options: impl IntoIterator<Item = u32>) -> u32 {
     Mex::new().mex(options)
 }
 
+/// A table `g(0..len)` stored compactly: two bytes a value while every value fits in
+/// `u16`, four bytes (the whole table widened once) from the first value past 65,535.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Values {
+    /// Every value at most 65,535.
+    Narrow(Vec<u16>),
+    /// Some value past 65,535.
+    Wide(Vec<u32>),
+}
+
+impl Default for Values {
+    fn default() -> Self {
+        Values::Narrow(Vec::new())
+    }
+}
+
+impl Values {
+    /// An empty table with room for `capacity` values (two bytes each).
+    pub fn with_capacity(capacity: usize) -> Self {
+        Values::Narrow(Vec::with_capacity(capacity))
+    }
+
+    /// How many values it holds.
+    pub fn len(&self) -> usize {
+        match self {
+            Values::Narrow(v) => v.len(),
+            Values::Wide(v) => v.len(),
+        }
+    }
+
+    /// Whether it holds no value.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// `g(n)`; panics when `n` is not below [`Values::len`].
+    pub fn get(&self, n: usize) -> u32 {
+        match self {
+            Values::Narrow(v) => u32::from(v[n]),
+            Values::Wide(v) => v[n],
+        }
+    }
+
+    /// Appends `g(len)`, widening the table when `value` does not fit in `u16`.
+    pub fn push(&mut self, value: u32) {
+        match self {
+            Values::Narrow(v) => match u16::try_from(value) {
+                Ok(x) => v.push(x),
+                Err(_) => {
+                    let mut wide: Vec<u32> = Vec::with_capacity(v.capacity().max(v.len() + 1));
+                    wide.extend(v.iter().map(|&x| u32::from(x)));
+                    wide.push(value);
+                    *self = Values::Wide(wide);
+                }
+            },
+            Values::Wide(v) => v.push(value),
+        }
+    }
+
+    /// Bytes a value takes now (2 or 4).
+    pub fn bytes_per_value(&self) -> usize {
+        match self {
+            Values::Narrow(_) => 2,
+            Values::Wide(_) => 4,
+        }
+    }
+
+    /// The values as `u32`, in order.
+    pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        (0..self.len()).map(|n| self.get(n))
+    }
+
+    /// The values as a `Vec<u32>` (four bytes each: for short tables).
+    pub fn to_vec(&self) -> Vec<u32> {
+        self.iter().collect()
+    }
+}
+
+impl From<&[u32]> for Values {
+    fn from(g: &[u32]) -> Self {
+        let mut v = Values::with_capacity(g.len());
+        g.iter().for_each(|&x| v.push(x));
+        v
+    }
+}
+
 /// Whether the periodicity theorem proves `g(n + p) = g(n)` for all `n ≥ n0` from the
 /// table `g`: it checks `g[n + p] == g[n]` for every `n0 ≤ n ≤ 2·n0 + p + t` (inclusive).
 ///
@@ -558,6 +644,23 @@ mod tests {
         );
         assert_eq!((o.checked, o.failed), (4, 2));
         assert_eq!(o.detail, "Grundy value of 2: oracle Some(2), fast None");
+    }
+
+    /// The compact table keeps every value, two bytes each up to 65,535, and widens the
+    /// whole table to four bytes at the first value past it.
+    #[test]
+    fn values_widen_past_u16_and_keep_every_value() {
+        let mut v = Values::default();
+        let want: Vec<u32> = vec![0, 1, 65_535, 7, 65_536, 3, u32::MAX];
+        for (i, &x) in want.iter().enumerate() {
+            v.push(x);
+            let wide = i >= 4;
+            assert_eq!(v.bytes_per_value(), if wide { 4 } else { 2 }, "after {x}");
+            assert_eq!(v.to_vec(), want[..=i], "after {x}");
+        }
+        assert_eq!(v.len(), want.len());
+        assert_eq!(Values::from(&want[..4]).bytes_per_value(), 2);
+        assert!(Values::default().is_empty());
     }
 
     #[test]

@@ -6,6 +6,7 @@ use super::contest::Octal;
 use super::grundy::{extend_table, options, Grundy, DEFAULT_TABLE, MAX_TABLE};
 use super::naive::{Move, Naive};
 use super::periodic::Periodic;
+use super::sparse::Sparse;
 use super::{format, shrink, Position};
 use gamecheck::error::{ParseError, RuleError};
 use gamecheck::game::{BoxSolver, Contest, Game, ShrinkMode};
@@ -75,6 +76,8 @@ pub enum Variant {
     Grundy,
     /// `grundy` with the period of g found and proved (any heap up to 10^18).
     Periodic,
+    /// g(n) by the sparse-space method, XOR over heaps (heaps below --max-n).
+    Sparse,
 }
 
 /// The solver `variant` for `rules`.
@@ -83,6 +86,7 @@ pub fn solver(rules: &Rules, variant: Variant) -> BoxSolver<OctalGame> {
         Variant::Naive => Box::new(Naive::new(rules.code)),
         Variant::Grundy => Box::new(Grundy::new(rules.code, rules.table)),
         Variant::Periodic => Box::new(Periodic::new(&rules.code, rules.table)),
+        Variant::Sparse => Box::new(Sparse::new(rules.code, rules.table)),
     }
 }
 
@@ -102,7 +106,8 @@ pub struct SizeArgs {
 pub const EXHAUSTIVE_TOKENS: u64 = 12;
 /// Three-digit codes sampled per `verify` run (from its seed).
 pub const THREE_DIGIT_SAMPLE: usize = 8;
-/// Random cases per code of `periodic` against `grundy` (heaps below the table size).
+/// Random cases per code of `periodic` and `sparse` against `grundy` (heaps below the
+/// table size).
 pub const DEFAULT_CASES_PER_CODE: u64 = 200;
 /// Heaps up to this size are also solved by the oracle's mex in the period proof.
 const PROOF_ORACLE_MAX_N: usize = 16;
@@ -482,7 +487,7 @@ impl Game for OctalGame {
                         .collect();
                     Suite {
                         reference: Some(Variant::Grundy),
-                        variants: vec![Variant::Periodic],
+                        variants: vec![Variant::Periodic, Variant::Sparse],
                         ..Suite::against_oracle(Rules::new(c), large, "random")
                     }
                 })
@@ -493,7 +498,7 @@ impl Game for OctalGame {
                     "{} codes, random heaps < {DEFAULT_TABLE}",
                     all.len()
                 )),
-                progress: "periodic vs grundy",
+                progress: "periodic and sparse vs grundy",
             }));
         }
         steps
@@ -622,7 +627,7 @@ mod tests {
                 assert_eq!(codes, all);
                 for s in &random.suites {
                     assert_eq!(s.reference, Some(Variant::Grundy));
-                    assert_eq!(s.variants, [Variant::Periodic]);
+                    assert_eq!(s.variants, [Variant::Periodic, Variant::Sparse]);
                     assert_eq!(s.cases.len(), 3);
                     assert!(s.cases.iter().all(|p| p.largest() < DEFAULT_TABLE as u64));
                 }

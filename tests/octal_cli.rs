@@ -125,7 +125,7 @@ fn period_prints_the_proof_in_two_lines() {
         .assert()
         .code(1);
     assert_usage_error(&["period", "octal", "--code", ".77", "--max-n", "0"]);
-    assert_usage_error(&["period", "paint", "--max-n", "1000001"]);
+    assert_usage_error(&["period", "paint", "--max-n", "4294967297"]);
     assert_usage_error(&["period", "marble"]);
 }
 
@@ -146,7 +146,7 @@ fn values_prints_g_on_one_line() {
         .assert()
         .code(0)
         .stdout("0\n");
-    assert_usage_error(&["values", "octal", "--code", ".77", "--upto", "1000001"]);
+    assert_usage_error(&["values", "octal", "--code", ".77", "--upto", "4294967297"]);
     assert_usage_error(&["values", "octal", "--code", ".77"]);
     assert_usage_error(&[
         "values", "octal", "--code", ".77", "--upto", "3", "--max-n", "9",
@@ -285,4 +285,79 @@ fn the_sample_input_gives_the_sample_output() {
         .assert()
         .code(0)
         .stdout(small_want);
+}
+
+/// `values` and `period` by the sparse-space method: `values` prints the plain
+/// recurrence's values; `period` proves `.127`'s period 4 from 46,578 (a table of
+/// 131,072 values) and `.16`'s 149,459 from 105,351, each checked at scale, with the
+/// rare statistics under `--stats` after the two usual lines.
+#[test]
+fn values_and_period_by_the_sparse_space_method() {
+    let code: gamecheck_games::octal::Code = ".16".parse().unwrap();
+    let want: Vec<String> = gamecheck_games::octal::grundy::table(&code, 3001)
+        .iter()
+        .map(u32::to_string)
+        .collect();
+    gamecheck()
+        .args(["values", "octal", "--code", ".16", "--upto", "3000"])
+        .assert()
+        .code(0)
+        .stdout(want.join(",") + "\n");
+    let out = gamecheck()
+        .args([
+            "period", "octal", "--code", ".127", "--max-n", "200000", "--stats",
+        ])
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "period 4, pre-period 46578");
+    assert!(
+        lines[1].ends_with("(t = 3, g computed to 131071)"),
+        "{text}"
+    );
+    assert!(
+        lines[2].starts_with("method: sparse space, mask "),
+        "{text}"
+    );
+    assert!(lines[3].starts_with("stats: mask "), "{text}");
+    assert!(lines[3].contains("rare positions, last rare "), "{text}");
+    gamecheck()
+        .args(["period", "octal", "--code", ".16", "--max-n", "1000000"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::starts_with(
+            "period 149459, pre-period 105351\n",
+        ));
+}
+
+/// Runs too long or too large are refused before they start, with what they need:
+/// `.6` has no sparse space, so 4·10^9 values by the plain recurrence would take
+/// years; `--upto` and `--max-n` stop at 2^32.
+#[test]
+fn long_runs_are_refused_with_what_they_need() {
+    gamecheck()
+        .args(["values", "octal", "--code", ".6", "--upto", "4000000000"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            predicate::str::contains("--upto: g(0..4000000001) by the plain recurrence")
+                .and(predicate::str::contains("would take about")),
+        );
+    gamecheck()
+        .args(["values", "octal", "--code", ".16", "--upto", "4294967297"])
+        .assert()
+        .code(2)
+        .stdout("");
+    gamecheck()
+        .args(["period", "octal", "--code", ".16", "--max-n", "4294967297"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--max-n 4294967297 is outside 1..=4294967296",
+        ));
 }

@@ -526,6 +526,11 @@ impl GrundyPart for OctalGame {
     fn max_removed(rules: &Rules) -> usize {
         rules.code.t()
     }
+
+    /// The sparse-space method ([`super::sparse::SparseG`]).
+    fn sequence(rules: &Rules) -> Box<dyn grundy::Sequence> {
+        Box::new(super::sparse::SparseG::new(rules.code))
+    }
 }
 
 impl gamecheck::game::CliGame for OctalGame {

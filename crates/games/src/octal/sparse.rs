@@ -35,7 +35,7 @@
 use super::code::bits;
 use super::grundy::larger_table;
 use super::{Code, Position};
-use gamecheck::grundy::{value_of_grundy, Values};
+use gamecheck::grundy::{value_of_grundy, Sequence, Values};
 use gamecheck::outcome::Value;
 use gamecheck::solver::{Refusal, Solver, Suggestion};
 use std::fmt;
@@ -626,6 +626,40 @@ fn first_set(words: &[u64]) -> Option<u32> {
         .enumerate()
         .find(|(_, &w)| w != 0)
         .map(|(i, &w)| i as u32 * 64 + w.trailing_zeros())
+}
+
+impl Sequence for SparseG {
+    fn extend_with(&mut self, len: usize, progress: &mut dyn FnMut(usize)) {
+        SparseG::extend_with(self, len, progress);
+    }
+    fn len(&self) -> usize {
+        self.g.len()
+    }
+    fn get(&self, n: usize) -> u32 {
+        self.g.get(n)
+    }
+    fn bytes_per_value(&self) -> usize {
+        self.g.bytes_per_value()
+    }
+    /// The plain recurrence (no mask) on a code that splits heaps.
+    fn quadratic(&self) -> bool {
+        self.mask.is_plain() && !self.moves.splits.is_empty()
+    }
+    fn method(&self) -> String {
+        if self.moves.splits.is_empty() {
+            "no split: O(t) a value".into()
+        } else if self.mask.is_plain() {
+            "plain recurrence (no sparse space found)".into()
+        } else {
+            format!("sparse space, mask {}", self.mask)
+        }
+    }
+    fn certify(&self) -> Result<(), String> {
+        SparseG::certify(self)
+    }
+    fn stats(&self) -> Option<String> {
+        Some(self.stats().to_string())
+    }
 }
 
 /// The `sparse` solver: [`SparseG`] extended as far as the largest heap met, XOR over

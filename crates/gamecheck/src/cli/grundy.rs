@@ -27,8 +27,9 @@ pub fn rules<G: GrundyPart>(args: &GrundyArgs<G>) -> Result<G::Rules, super::Fai
 pub const MAX_LONG: u64 = 1 << 32;
 
 /// Values computed first, to see the method a code gets and time it, before a long run
-/// is accepted or refused.
-pub const PROBE: usize = 1 << 14;
+/// is accepted or refused: `2^14 + 1`, so that the method chosen at `n = 2^14` (octal's
+/// sparse computation chooses its mask at every power of two) is the one judged.
+pub const PROBE: usize = (1 << 14) + 1;
 
 /// The longest a run by the plain O(n²) recurrence may be estimated to take before it
 /// is refused: one hour.
@@ -193,7 +194,8 @@ impl LongRun {
         let mut len = crate::grundy::START_LEN.min(max_len);
         loop {
             self.extend_plain(len);
-            if len >= PROBE {
+            if len >= 2 * PROBE - 2 {
+                // g(0..2^15): the method chosen at 2^14 in use since
                 self.check_time()?;
             }
             let seq = &self.seq;

@@ -8,17 +8,19 @@
 //! is the XOR of the classes of `a` and `b` (XOR `(a + b) mod 2` with the parity bit,
 //! which is fixed for every split of one heap when every splitting removal `k` has the
 //! same parity — the only case the parity bit is allowed). So among the two-heap options
-//! `a + b = n − k`, the values of one class — call it the *mixed* class of `n` — come
-//! only from pairs with exactly one member in the smaller class, the *rare* positions.
-//! For many codes the rare positions are few (the sparse-space phenomenon). Then:
+//! `a + b = n − k`, the values of one class — the *mixed* class of `n` — come only from
+//! pairs with exactly one member among the *rare* positions. The rare class is the one
+//! whose values are closed under XOR (class 0; with the parity bit, the parity of the
+//! splitting removals), so that the many common positions take mixed-class values. For
+//! many codes the rare positions are few (the sparse-space phenomenon). Then:
 //!
 //! 1. the options that leave one heap or none are marked as themselves;
 //! 2. each pair `(a, n − k − a)` with `a` rare is marked: that is every mixed-class
 //!    value among the splits, so `c`, the smallest mixed-class value not marked, is the
 //!    smallest mixed-class value that is not an option;
-//! 3. `g(n)` may still be a value of the other class below `c`: the splits are scanned
-//!    (`a = 1, 2, …`) until every such value is seen (then `g(n) = c`); a value never
-//!    seen is the mex.
+//! 3. `g(n)` may still be a value of the other class below `c` (that is how a new rare
+//!    position appears): the splits are scanned (`a = 1, 2, …`) until every such value
+//!    is seen (then `g(n) = c`); the smallest never seen is the mex.
 //!
 //! Each step is exact for *any* mask as long as the rare list holds exactly the rare
 //! positions: the mask only decides how fast it is. It is chosen (at `n` = 64, 128, 256,
@@ -922,4 +924,21 @@ mod tests {
         assert!(st.to_string().ends_with("(g computed to 2999)"), "{st}");
         assert_eq!(Mask::PLAIN.to_string(), "none");
     }
+}
+
+/// Outside CI: the short codes with a splitting digit and no sparse space at
+/// `g(0..20,000)` (the README's list), printed.
+#[cfg(test)]
+#[test]
+#[ignore]
+fn print_the_short_codes_without_sparse_space() {
+    let mut plain = Vec::new();
+    for code in crate::octal::game::short_codes() {
+        let mut s = SparseG::new(code);
+        s.extend_to(20_000);
+        if Sequence::quadratic(&s) {
+            plain.push(code.to_string());
+        }
+    }
+    println!("no sparse space at g(0..20000): {}", plain.join(" "));
 }

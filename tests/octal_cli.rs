@@ -335,17 +335,26 @@ fn values_and_period_by_the_sparse_space_method() {
 }
 
 /// Runs too long or too large are refused before they start, with what they need:
-/// `.6` has no sparse space, so 4·10^9 values by the plain recurrence would take
-/// years; `--upto` and `--max-n` stop at 2^32.
+/// `.4` and `.04` have no sparse space, so 4·10^9 values by the plain recurrence would take
+/// years (for `values` and for `period`); `--upto` and `--max-n` stop at 2^32.
 #[test]
 fn long_runs_are_refused_with_what_they_need() {
     gamecheck()
-        .args(["values", "octal", "--code", ".6", "--upto", "4000000000"])
+        .args(["values", "octal", "--code", ".4", "--upto", "4000000000"])
         .assert()
         .code(2)
         .stdout("")
         .stderr(
             predicate::str::contains("--upto: g(0..4000000001) by the plain recurrence")
+                .and(predicate::str::contains("would take about")),
+        );
+    gamecheck()
+        .args(["period", "octal", "--code", ".04", "--max-n", "4000000000"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            predicate::str::contains("--max-n: g(0..4000000000) by the plain recurrence")
                 .and(predicate::str::contains("would take about")),
         );
     gamecheck()

@@ -84,13 +84,14 @@ fn refusals_name_a_solver_and_the_table() {
         "1\n1 4096\n",
     );
     assert!(err.contains("g(0..4096)"), "{err}");
-    // no period of .16 proves within 4096 values: periodic answers inside the table only
+    // no period of .16 proves within the 20,000 values periodic looks at: it answers
+    // inside them only
     gamecheck()
         .args(["solve", "octal", "--code", ".16"])
-        .write_stdin("1\n1 4095\n")
+        .write_stdin("1\n1 19999\n")
         .assert()
         .code(0);
-    let err = solve_fails("octal", &["--code", ".16"], "1\n1 4096\n");
+    let err = solve_fails("octal", &["--code", ".16"], "1\n1 20000\n");
     assert!(err.contains("no period of g was proved"), "{err}");
 }
 
@@ -177,8 +178,9 @@ fn gen_writes_the_canonical_layout_within_the_sizes() {
         .all(|c| c.heaps().len() <= 3 && c.largest() <= 9));
     assert_eq!(gamecheck_games::octal::format::write(&cases), text);
     assert_usage_error(&["gen", "octal", "--code", ".77", "--max-heaps", "0"]);
-    assert_usage_error(&["gen", "octal", "--code", ".16", "--max-heap", "5000"])
-        .stderr(predicate::str::contains("--max-heap 5000"));
+    // no period of .16 proves within the 20,000 values periodic looks at
+    assert_usage_error(&["gen", "octal", "--code", ".16", "--max-heap", "20000"])
+        .stderr(predicate::str::contains("--max-heap 20000"));
 }
 
 #[test]
@@ -369,4 +371,49 @@ fn long_runs_are_refused_with_what_they_need() {
         .stderr(predicate::str::contains(
             "--max-n 4294967297 is outside 1..=4294967296",
         ));
+}
+
+/// `solve` proves what `period` proves: `periodic` looks for a period in as many values
+/// as `period` does by default, so `.356` (period 142 from 7,315, proved from
+/// `g(0..16384)`) answers a heap of 6·10^17 with the default table; a code whose period
+/// needs more (`.16`) is refused with `--max-n` and `period` named, never with "no
+/// solver answers".
+#[test]
+fn solve_proves_what_period_proves() {
+    let search = gamecheck_games::octal::periodic::SEARCH;
+    gamecheck()
+        .args(["period", "octal", "--code", ".16"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(format!("(--max-n {search})")));
+    gamecheck()
+        .args(["period", "octal", "--code", ".356"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::starts_with("period 142, pre-period 7315\n"));
+    // g(6·10^17) = g(7315 + (6·10^17 − 7315) mod 142), computed here by the table
+    let n = 7315 + (600_000_000_000_000_000u64 - 7315) % 142;
+    let g = gamecheck_games::octal::grundy::table(&".356".parse().unwrap(), n as usize + 1);
+    let want = if g[n as usize] != 0 {
+        "Alice\n"
+    } else {
+        "Bob\n"
+    };
+    gamecheck()
+        .args(["solve", "octal", "--code", ".356"])
+        .write_stdin("1\n1 600000000000000000\n")
+        .assert()
+        .code(0)
+        .stdout(want);
+    gamecheck()
+        .args(["solve", "octal", "--code", ".16"])
+        .write_stdin("1\n1 600000000000000000\n")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            predicate::str::contains("`gamecheck period octal --code .16 --max-n N`")
+                .and(predicate::str::contains("use `--max-n 1000000` instead"))
+                .and(predicate::str::contains("no solver").not()),
+        );
 }

@@ -248,7 +248,7 @@ fn in_code(code: Code, outcome: Outcome) -> Outcome {
 /// row merged over many codes names the code: the driver puts the suite's rules first).
 fn grundy_values(rules: &Rules, cases: &[Position]) -> Outcome {
     let mut oracle = Naive::new(rules.code);
-    let periodic = Periodic::new(&rules.code, rules.table);
+    let periodic = Periodic::within(&rules.code, rules.table);
     grundy::grundy_values(
         cases,
         |p| oracle.grundy_value(p).ok(),
@@ -426,7 +426,7 @@ impl Game for OctalGame {
         // the period proofs: one row per code whose period proves within the table
         let mut unproved = Vec::new();
         for &code in &all {
-            let periodic = Periodic::new(&code, DEFAULT_TABLE);
+            let periodic = Periodic::within(&code, DEFAULT_TABLE);
             if periodic.period().is_none() {
                 unproved.push(code.to_string());
                 continue;
@@ -655,7 +655,7 @@ mod tests {
         for (code, p, n0) in [(".77", 12, 71), (".07", 34, 53)] {
             let code: Code = code.parse().unwrap();
             let t = code.t();
-            let periodic = Periodic::new(&code, DEFAULT_TABLE);
+            let periodic = Periodic::within(&code, DEFAULT_TABLE);
             let used = periodic.period().unwrap();
             assert_eq!((used.period, used.pre_period), (p, n0));
             let ok = period_proof(code, periodic.table(), Some(used));
@@ -708,7 +708,7 @@ mod tests {
         for (code, p, n0) in [(".77", 12, 71), (".07", 34, 53)] {
             let code: Code = code.parse().unwrap();
             let t = code.t();
-            let periodic = Periodic::new(&code, DEFAULT_TABLE);
+            let periodic = Periodic::within(&code, DEFAULT_TABLE);
             let real = periodic.period().unwrap();
             let planted = [
                 Period {

@@ -8,12 +8,18 @@
 //!   the period already proved: 50,000 random heaps each twice, shuffled, plus a heap of
 //!   1 (so the value is g(1) = 1: Alice, known without any table).
 //!
+//! - `octal/g_20000`: `g(0..20,000)` of `.16` from scratch by the plain recurrence
+//!   (`grundy`'s table, O(n²)) and by the sparse-space method (`sparse`); each asserts
+//!   its values equal the other's, computed once before timing.
+//!
 //! Run: `cargo bench --bench octal -- --warm-up-time 1 --measurement-time 3`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use gamecheck::outcome::Value;
 use gamecheck::solver::Solver;
+use gamecheck_games::octal::grundy::table;
 use gamecheck_games::octal::periodic::Periodic;
+use gamecheck_games::octal::sparse::SparseG;
 use gamecheck_games::octal::{Code, Position, MAX_HEAP};
 use rand::Rng;
 use std::hint::black_box;
@@ -56,5 +62,29 @@ fn huge_heaps(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, period_proof, huge_heaps);
+fn g_20000(c: &mut Criterion) {
+    let code: Code = ".16".parse().unwrap();
+    let len = 20_000;
+    let plain = table(&code, len);
+    let mut sparse = SparseG::new(code);
+    sparse.extend_to(len);
+    let sparse = sparse.values().to_vec();
+    assert_eq!(plain, sparse, "the two methods agree before they are timed");
+    let mut g = c.benchmark_group("octal/g_20000");
+    g.throughput(Throughput::Elements(len as u64));
+    g.sample_size(10);
+    g.bench_function("grundy", |b| {
+        b.iter(|| assert_eq!(table(black_box(&code), len).last(), sparse.last()))
+    });
+    g.bench_function("sparse", |b| {
+        b.iter(|| {
+            let mut s = SparseG::new(black_box(code));
+            s.extend_to(len);
+            assert_eq!(s.get(len - 1), plain[len - 1]);
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, period_proof, huge_heaps, g_20000);
 criterion_main!(benches);

@@ -25,7 +25,7 @@ fn solves_the_worked_example_and_huge_heaps() {
         .assert()
         .code(0)
         .stdout("Bob\nAlice\n");
-    for solver in ["naive", "grundy", "periodic"] {
+    for solver in ["naive", "grundy", "periodic", "sparse"] {
         gamecheck()
             .args(["solve", "octal", "--code", ".07", "--solver", solver])
             .write_stdin("3\n1 1\n1 2\n3 5 9 15\n")
@@ -84,13 +84,14 @@ fn refusals_name_a_solver_and_the_table() {
         "1\n1 4096\n",
     );
     assert!(err.contains("g(0..4096)"), "{err}");
-    // no period of .16 proves within 4096 values: periodic answers inside the table only
+    // no period of .16 proves within the 20,000 values periodic looks at: it answers
+    // inside them only
     gamecheck()
         .args(["solve", "octal", "--code", ".16"])
-        .write_stdin("1\n1 4095\n")
+        .write_stdin("1\n1 19999\n")
         .assert()
         .code(0);
-    let err = solve_fails("octal", &["--code", ".16"], "1\n1 4096\n");
+    let err = solve_fails("octal", &["--code", ".16"], "1\n1 20000\n");
     assert!(err.contains("no period of g was proved"), "{err}");
 }
 
@@ -125,7 +126,7 @@ fn period_prints_the_proof_in_two_lines() {
         .assert()
         .code(1);
     assert_usage_error(&["period", "octal", "--code", ".77", "--max-n", "0"]);
-    assert_usage_error(&["period", "paint", "--max-n", "1000001"]);
+    assert_usage_error(&["period", "paint", "--max-n", "4294967297"]);
     assert_usage_error(&["period", "marble"]);
 }
 
@@ -146,7 +147,7 @@ fn values_prints_g_on_one_line() {
         .assert()
         .code(0)
         .stdout("0\n");
-    assert_usage_error(&["values", "octal", "--code", ".77", "--upto", "1000001"]);
+    assert_usage_error(&["values", "octal", "--code", ".77", "--upto", "4294967297"]);
     assert_usage_error(&["values", "octal", "--code", ".77"]);
     assert_usage_error(&[
         "values", "octal", "--code", ".77", "--upto", "3", "--max-n", "9",
@@ -177,8 +178,9 @@ fn gen_writes_the_canonical_layout_within_the_sizes() {
         .all(|c| c.heaps().len() <= 3 && c.largest() <= 9));
     assert_eq!(gamecheck_games::octal::format::write(&cases), text);
     assert_usage_error(&["gen", "octal", "--code", ".77", "--max-heaps", "0"]);
-    assert_usage_error(&["gen", "octal", "--code", ".16", "--max-heap", "5000"])
-        .stderr(predicate::str::contains("--max-heap 5000"));
+    // no period of .16 proves within the 20,000 values periodic looks at
+    assert_usage_error(&["gen", "octal", "--code", ".16", "--max-heap", "20000"])
+        .stderr(predicate::str::contains("--max-heap 20000"));
 }
 
 #[test]
@@ -285,4 +287,133 @@ fn the_sample_input_gives_the_sample_output() {
         .assert()
         .code(0)
         .stdout(small_want);
+}
+
+/// `values` and `period` by the sparse-space method: `values` prints the plain
+/// recurrence's values; `period` proves `.127`'s period 4 from 46,578 (a table of
+/// 131,072 values) and `.16`'s 149,459 from 105,351, each checked at scale, with the
+/// rare statistics under `--stats` after the two usual lines.
+#[test]
+fn values_and_period_by_the_sparse_space_method() {
+    let code: gamecheck_games::octal::Code = ".16".parse().unwrap();
+    let want: Vec<String> = gamecheck_games::octal::grundy::table(&code, 3001)
+        .iter()
+        .map(u32::to_string)
+        .collect();
+    gamecheck()
+        .args(["values", "octal", "--code", ".16", "--upto", "3000"])
+        .assert()
+        .code(0)
+        .stdout(want.join(",") + "\n");
+    let out = gamecheck()
+        .args([
+            "period", "octal", "--code", ".127", "--max-n", "200000", "--stats",
+        ])
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "period 4, pre-period 46578");
+    assert!(
+        lines[1].ends_with("(t = 3, g computed to 131071)"),
+        "{text}"
+    );
+    assert!(
+        lines[2].starts_with("method: sparse space, mask "),
+        "{text}"
+    );
+    assert!(lines[3].starts_with("stats: mask "), "{text}");
+    assert!(lines[3].contains("rare positions, last rare "), "{text}");
+    gamecheck()
+        .args(["period", "octal", "--code", ".16", "--max-n", "1000000"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::starts_with(
+            "period 149459, pre-period 105351\n",
+        ));
+}
+
+/// Runs too long or too large are refused before they start, with what they need:
+/// `.4` and `.04` have no sparse space, so 4·10^9 values by the plain recurrence would take
+/// years (for `values` and for `period`); `--upto` and `--max-n` stop at 2^32.
+#[test]
+fn long_runs_are_refused_with_what_they_need() {
+    gamecheck()
+        .args(["values", "octal", "--code", ".4", "--upto", "4000000000"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            predicate::str::contains("--upto: g(0..4000000001) by the plain recurrence")
+                .and(predicate::str::contains("would take about")),
+        );
+    gamecheck()
+        .args(["period", "octal", "--code", ".04", "--max-n", "4000000000"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            predicate::str::contains("--max-n: g(0..4000000000) by the plain recurrence")
+                .and(predicate::str::contains("would take about")),
+        );
+    gamecheck()
+        .args(["values", "octal", "--code", ".16", "--upto", "4294967297"])
+        .assert()
+        .code(2)
+        .stdout("");
+    gamecheck()
+        .args(["period", "octal", "--code", ".16", "--max-n", "4294967297"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--max-n 4294967297 is outside 1..=4294967296",
+        ));
+}
+
+/// `solve` proves what `period` proves: `periodic` looks for a period in as many values
+/// as `period` does by default, so `.356` (period 142 from 7,315, proved from
+/// `g(0..16384)`) answers a heap of 6·10^17 with the default table; a code whose period
+/// needs more (`.16`) is refused with `--max-n` and `period` named, never with "no
+/// solver answers".
+#[test]
+fn solve_proves_what_period_proves() {
+    let search = gamecheck_games::octal::periodic::SEARCH;
+    gamecheck()
+        .args(["period", "octal", "--code", ".16"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(format!("(--max-n {search})")));
+    gamecheck()
+        .args(["period", "octal", "--code", ".356"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::starts_with("period 142, pre-period 7315\n"));
+    // g(6·10^17) = g(7315 + (6·10^17 − 7315) mod 142), computed here by the table
+    let n = 7315 + (600_000_000_000_000_000u64 - 7315) % 142;
+    let g = gamecheck_games::octal::grundy::table(&".356".parse().unwrap(), n as usize + 1);
+    let want = if g[n as usize] != 0 {
+        "Alice\n"
+    } else {
+        "Bob\n"
+    };
+    gamecheck()
+        .args(["solve", "octal", "--code", ".356"])
+        .write_stdin("1\n1 600000000000000000\n")
+        .assert()
+        .code(0)
+        .stdout(want);
+    gamecheck()
+        .args(["solve", "octal", "--code", ".16"])
+        .write_stdin("1\n1 600000000000000000\n")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            predicate::str::contains("`gamecheck period octal --code .16 --max-n N`")
+                .and(predicate::str::contains("use `--max-n 1000000` instead"))
+                .and(predicate::str::contains("no solver").not()),
+        );
 }

@@ -55,7 +55,7 @@ fn the_strict_bound_proves_a_false_period_for_dot_4_and_ours_does_not() {
 #[test]
 fn every_proved_period_of_a_short_code_holds_far_beyond_its_proof() {
     for c in short_codes() {
-        let p = Periodic::new(&c, 1024);
+        let p = Periodic::within(&c, 1024);
         let Some(q) = p.period() else { continue };
         let far = (q.proof_end + q.period) * 3;
         let g = independent_g(&c, far);

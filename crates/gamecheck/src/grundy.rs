@@ -70,6 +70,92 @@ pub fn mex(options: impl IntoIterator<Item = u32>) -> u32 {
     Mex::new().mex(options)
 }
 
+/// A table `g(0..len)` stored compactly: two bytes a value while every value fits in
+/// `u16`, four bytes (the whole table widened once) from the first value past 65,535.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Values {
+    /// Every value at most 65,535.
+    Narrow(Vec<u16>),
+    /// Some value past 65,535.
+    Wide(Vec<u32>),
+}
+
+impl Default for Values {
+    fn default() -> Self {
+        Values::Narrow(Vec::new())
+    }
+}
+
+impl Values {
+    /// An empty table with room for `capacity` values (two bytes each).
+    pub fn with_capacity(capacity: usize) -> Self {
+        Values::Narrow(Vec::with_capacity(capacity))
+    }
+
+    /// How many values it holds.
+    pub fn len(&self) -> usize {
+        match self {
+            Values::Narrow(v) => v.len(),
+            Values::Wide(v) => v.len(),
+        }
+    }
+
+    /// Whether it holds no value.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// `g(n)`; panics when `n` is not below [`Values::len`].
+    pub fn get(&self, n: usize) -> u32 {
+        match self {
+            Values::Narrow(v) => u32::from(v[n]),
+            Values::Wide(v) => v[n],
+        }
+    }
+
+    /// Appends `g(len)`, widening the table when `value` does not fit in `u16`.
+    pub fn push(&mut self, value: u32) {
+        match self {
+            Values::Narrow(v) => match u16::try_from(value) {
+                Ok(x) => v.push(x),
+                Err(_) => {
+                    let mut wide: Vec<u32> = Vec::with_capacity(v.capacity().max(v.len() + 1));
+                    wide.extend(v.iter().map(|&x| u32::from(x)));
+                    wide.push(value);
+                    *self = Values::Wide(wide);
+                }
+            },
+            Values::Wide(v) => v.push(value),
+        }
+    }
+
+    /// Bytes a value takes now (2 or 4).
+    pub fn bytes_per_value(&self) -> usize {
+        match self {
+            Values::Narrow(_) => 2,
+            Values::Wide(_) => 4,
+        }
+    }
+
+    /// The values as `u32`, in order.
+    pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        (0..self.len()).map(|n| self.get(n))
+    }
+
+    /// The values as a `Vec<u32>` (four bytes each: for short tables).
+    pub fn to_vec(&self) -> Vec<u32> {
+        self.iter().collect()
+    }
+}
+
+impl From<&[u32]> for Values {
+    fn from(g: &[u32]) -> Self {
+        let mut v = Values::with_capacity(g.len());
+        g.iter().for_each(|&x| v.push(x));
+        v
+    }
+}
+
 /// Whether the periodicity theorem proves `g(n + p) = g(n)` for all `n ≥ n0` from the
 /// table `g`: it checks `g[n + p] == g[n]` for every `n0 ≤ n ≤ 2·n0 + p + t` (inclusive).
 ///
@@ -83,6 +169,155 @@ pub fn prove_period(g: &[u32], n0: usize, p: usize, t: usize) -> bool {
         return false;
     }
     (n0..=last).all(|n| g[n + p] == g[n])
+}
+
+/// [`prove_period`] over a table of `len` values read by `g(n)`.
+fn proves_by(len: usize, g: &impl Fn(usize) -> u32, n0: usize, p: usize, t: usize) -> bool {
+    if p == 0 {
+        return false;
+    }
+    let last = 2 * n0 + p + t;
+    if last + p >= len {
+        return false;
+    }
+    (n0..=last).all(|n| g(n + p) == g(n))
+}
+
+/// The check of a found period at any scale, apart from [`Period::find`] and in
+/// O(n0 + p·(number of prime factors of p)) reads of `g` (the brute force
+/// [`smallest_period`] is quadratic):
+///
+/// - it proves: `g(n + p) = g(n)` for `n0 ≤ n ≤ 2·n0 + p + t` ([`prove_period`]);
+/// - `p` is the smallest period: for each prime `q` dividing `p`, `p/q` is not a period
+///   — some `n` in `[n0, n0 + p)` has `g(n + p/q) ≠ g(n)` (with `g` `p`-periodic from
+///   `n0`, a period `p/q` from any start would hold on that whole window, and every
+///   period is a multiple of the smallest);
+/// - `n0` is the smallest pre-period: `n0 = 0` or `g(n0 − 1) ≠ g(n0 − 1 + p)`.
+///
+/// # Errors
+/// What failed, with the `n` that shows it.
+pub fn check_period_at_scale(
+    len: usize,
+    g: impl Fn(usize) -> u32,
+    found: &Period,
+    t: usize,
+) -> Result<(), String> {
+    let (n0, p) = (found.pre_period, found.period);
+    if !proves_by(len, &g, n0, p, t) {
+        return Err(format!(
+            "period {p} from {n0} does not prove with g computed to {}",
+            len.saturating_sub(1)
+        ));
+    }
+    let mut rest = p;
+    let mut q = 2;
+    while rest > 1 {
+        if q * q > rest {
+            q = rest;
+        }
+        if rest % q == 0 {
+            while rest % q == 0 {
+                rest /= q;
+            }
+            let d = p / q;
+            if (n0..n0 + p).all(|n| g(n + d) == g(n)) {
+                return Err(format!(
+                    "period {p} is not the smallest: g(n + {d}) = g(n) for every n in \
+                     [{n0}, {})",
+                    n0 + p
+                ));
+            }
+        }
+        q += 1;
+    }
+    if n0 > 0 && g(n0 - 1) == g(n0 - 1 + p) {
+        return Err(format!(
+            "pre-period {n0} is not the smallest: g({}) = g({}) = {}",
+            n0 - 1,
+            n0 - 1 + p,
+            g(n0 - 1)
+        ));
+    }
+    Ok(())
+}
+
+/// A long computation of `g(0..len)` for `gamecheck values` and `gamecheck period`,
+/// extended on demand: a game's fastest method ([`GrundyPart::sequence`]; the plain
+/// recurrence by default).
+pub trait Sequence {
+    /// Extends to `g(0..len)`, calling `progress(n)` now and then with the number of
+    /// values computed.
+    fn extend_with(&mut self, len: usize, progress: &mut dyn FnMut(usize));
+    /// How many values are computed.
+    fn len(&self) -> usize;
+    /// Whether none is.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// `g(n)`, `n` below [`Sequence::len`].
+    fn get(&self, n: usize) -> u32;
+    /// Bytes of memory a value takes.
+    fn bytes_per_value(&self) -> usize;
+    /// Whether the method in use now costs O(n) a value (the plain recurrence of a game
+    /// that splits heaps), so O(n²) for the table.
+    fn quadratic(&self) -> bool;
+    /// The method in use, for messages (`plain recurrence`, `sparse space, mask 0x1e`).
+    fn method(&self) -> String;
+    /// Checks what the method rests on (a sparse computation's rare list).
+    ///
+    /// # Errors
+    /// What is wrong.
+    fn certify(&self) -> Result<(), String> {
+        Ok(())
+    }
+    /// Statistics of the computation for `period --stats` (`None`: none beyond the
+    /// method).
+    fn stats(&self) -> Option<String> {
+        None
+    }
+}
+
+/// The default [`Sequence`]: [`GrundyPart::extend`], the plain recurrence, four bytes a
+/// value.
+#[derive(Debug, Clone)]
+pub struct PlainSequence<G: GrundyPart> {
+    rules: G::Rules,
+    g: Vec<u32>,
+}
+
+impl<G: GrundyPart> PlainSequence<G> {
+    /// An empty computation under `rules`.
+    pub fn new(rules: G::Rules) -> Self {
+        PlainSequence {
+            rules,
+            g: Vec::new(),
+        }
+    }
+}
+
+impl<G: GrundyPart> Sequence for PlainSequence<G> {
+    fn extend_with(&mut self, len: usize, progress: &mut dyn FnMut(usize)) {
+        while self.g.len() < len {
+            let next = (self.g.len() + 4096).min(len);
+            G::extend(&self.rules, &mut self.g, next);
+            progress(self.g.len());
+        }
+    }
+    fn len(&self) -> usize {
+        self.g.len()
+    }
+    fn get(&self, n: usize) -> u32 {
+        self.g[n]
+    }
+    fn bytes_per_value(&self) -> usize {
+        4
+    }
+    fn quadratic(&self) -> bool {
+        true
+    }
+    fn method(&self) -> String {
+        "plain recurrence".into()
+    }
 }
 
 /// A proved period of `g`: `g(n + period) = g(n)` for every `n ≥ pre_period`.
@@ -113,21 +348,49 @@ impl Period {
     /// pre-period `n*`, every proved `(n0, p)` has `p* | p` and `n* ≤ n0`, so `p*`
     /// proves too: the first `p` that proves is the minimal one.
     pub fn find(g: &[u32], t: usize) -> Option<Period> {
-        for p in 1..g.len() {
-            let n0 = (0..g.len() - p)
+        Period::find_by(g.len(), |n| g[n], t)
+    }
+
+    /// [`Period::find`] over a table of `len` values read by `g(n)` (a compact table,
+    /// a [`Sequence`]).
+    pub fn find_by(len: usize, g: impl Fn(usize) -> u32, t: usize) -> Option<Period> {
+        for p in 1..len {
+            let n0 = (0..len - p)
                 .rev()
-                .find(|&n| g[n + p] != g[n])
+                .find(|&n| g(n + p) != g(n))
                 .map_or(0, |n| n + 1);
-            if prove_period(g, n0, p, t) {
+            if proves_by(len, &g, n0, p, t) {
                 return Some(Period {
                     pre_period: n0,
                     period: p,
                     proof_end: 2 * n0 + p + t,
-                    computed: g.len(),
+                    computed: len,
                 });
             }
         }
         None
+    }
+
+    /// [`Period::discover_within`] over a [`Sequence`]: extends it in doubling lengths
+    /// from [`START_LEN`] up to `max_len` values (`progress` as
+    /// [`Sequence::extend_with`] calls it) until a period proves.
+    pub fn discover_in(
+        t: usize,
+        max_len: usize,
+        seq: &mut dyn Sequence,
+        progress: &mut dyn FnMut(usize),
+    ) -> Option<Period> {
+        let mut len = START_LEN.min(max_len);
+        loop {
+            seq.extend_with(len, progress);
+            if let Some(p) = Period::find_by(seq.len(), |n| seq.get(n), t) {
+                return Some(p);
+            }
+            if len >= max_len {
+                return None;
+            }
+            len = len.saturating_mul(2).min(max_len);
+        }
     }
 
     /// Extends `g` with `extend` (doubling its length from [`START_LEN`]) until a period
@@ -227,6 +490,15 @@ pub trait GrundyPart: crate::game::Game {
         let mut g = Vec::new();
         Self::extend(rules, &mut g, len);
         g
+    }
+
+    /// The fastest computation of `g` this game has, for long runs (`values`,
+    /// `period`); by default the plain recurrence ([`PlainSequence`]).
+    fn sequence(rules: &Self::Rules) -> Box<dyn Sequence>
+    where
+        Self: 'static,
+    {
+        Box::new(PlainSequence::<Self>::new(rules.clone()))
     }
 
     /// The smallest proved period with at most `max_len` values of `g` computed
@@ -534,6 +806,57 @@ mod tests {
         );
     }
 
+    /// The check at scale passes on the smallest period from its smallest start and
+    /// fails, saying why, on a multiple of it (each prime factor is tried: 6 = 2·3 and
+    /// 9 = 3·3 over a true 3), a later start, and a claim that does not prove.
+    #[test]
+    fn the_check_at_scale_finds_a_smaller_period_or_an_earlier_start() {
+        let t = 1;
+        let g: Vec<u32> = (0..200u32)
+            .map(|n| if n < 3 { 7 + n } else { n % 3 })
+            .collect();
+        let at = |n0: usize, p: usize| Period {
+            pre_period: n0,
+            period: p,
+            proof_end: 2 * n0 + p + t,
+            computed: g.len(),
+        };
+        let check = |p: Period| check_period_at_scale(g.len(), |n| g[n], &p, t);
+        assert_eq!(check(at(3, 3)), Ok(()));
+        assert_eq!(check(Period::find(&g, t).unwrap()), Ok(()));
+        for p in [6, 9, 12] {
+            let e = check(at(3, p)).unwrap_err();
+            assert!(
+                e.contains(&format!("period {p} is not the smallest")),
+                "{e}"
+            );
+        }
+        let e = check(at(4, 3)).unwrap_err();
+        assert!(
+            e.contains("pre-period 4 is not the smallest: g(3) = g(6) = 0"),
+            "{e}"
+        );
+        let e = check(at(2, 3)).unwrap_err();
+        assert!(e.contains("does not prove"), "{e}");
+        let e = check(at(120, 3)).unwrap_err();
+        assert!(e.contains("does not prove"), "{e}");
+        // a period that is a prime power times another prime: 2·2·5 = 20 over a true 20
+        let h: Vec<u32> = (0..300u32).map(|n| u32::from(n % 20 == 0)).collect();
+        let p20 = Period {
+            pre_period: 0,
+            period: 20,
+            proof_end: 20 + t,
+            computed: h.len(),
+        };
+        assert_eq!(check_period_at_scale(h.len(), |n| h[n], &p20, t), Ok(()));
+        let p40 = Period {
+            period: 40,
+            proof_end: 40 + t,
+            ..p20
+        };
+        assert!(check_period_at_scale(h.len(), |n| h[n], &p40, t).is_err());
+    }
+
     /// The Grundy-values check counts every case, fails on exactly the cases where the
     /// two values differ (a refusal is `None`) and names the first; when all agree its
     /// note is the one given.
@@ -558,6 +881,23 @@ mod tests {
         );
         assert_eq!((o.checked, o.failed), (4, 2));
         assert_eq!(o.detail, "Grundy value of 2: oracle Some(2), fast None");
+    }
+
+    /// The compact table keeps every value, two bytes each up to 65,535, and widens the
+    /// whole table to four bytes at the first value past it.
+    #[test]
+    fn values_widen_past_u16_and_keep_every_value() {
+        let mut v = Values::default();
+        let want: Vec<u32> = vec![0, 1, 65_535, 7, 65_536, 3, u32::MAX];
+        for (i, &x) in want.iter().enumerate() {
+            v.push(x);
+            let wide = i >= 4;
+            assert_eq!(v.bytes_per_value(), if wide { 4 } else { 2 }, "after {x}");
+            assert_eq!(v.to_vec(), want[..=i], "after {x}");
+        }
+        assert_eq!(v.len(), want.len());
+        assert_eq!(Values::from(&want[..4]).bytes_per_value(), 2);
+        assert!(Values::default().is_empty());
     }
 
     #[test]

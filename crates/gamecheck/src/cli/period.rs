@@ -6,11 +6,17 @@
 //! proved: g(n+12) = g(n) for 71 ≤ n ≤ 156 (t = 2, g computed to 255)
 //! ```
 //!
-//! `g` is computed in doubling lengths up to `--max-n` values (default 20,000, at most
-//! 1,000,000); exit 1 when no period proves within them.
+//! `g` is computed by the game's fastest method ([`GrundyPart::sequence`]: the
+//! sparse-space method for octal games) in doubling lengths up to `--max-n` values
+//! (default 20,000, at most 2^32), with a progress bar on a terminal past a second; exit
+//! 1 when no period proves within them. A period found is checked again at any scale
+//! ([`crate::grundy::check_period_at_scale`]: it proves, no `p/q` is a period, no
+//! earlier start), and the computation's own certificate is checked. `--stats` adds the
+//! method and its statistics (octal: the mask, the rare positions, the largest value)
+//! after the two lines, or before the error when no period proves.
 
 use super::ability::{parsed, Ability};
-use super::grundy::{max_n, rules, GrundyArgs};
+use super::grundy::{max_n, rules, GrundyArgs, LongRun, MAX_LONG};
 use super::{print_all, Failure};
 use crate::contest::Contest;
 use crate::grundy::GrundyPart;
@@ -18,8 +24,8 @@ use std::process::ExitCode;
 
 /// The default `--max-n` of `period`.
 pub const DEFAULT_MAX_N: u64 = 20_000;
-/// The largest `--max-n`.
-pub const MAX_N: u64 = 1_000_000;
+/// The largest `--max-n`: 2^32.
+pub const MAX_N: u64 = MAX_LONG;
 
 /// `period`'s subcommands.
 #[derive(Debug, Clone)]
@@ -30,7 +36,7 @@ impl super::ability::Kind for Period {
 }
 
 /// `period` for game `G`.
-pub fn ability<G: crate::command::CliGame + GrundyPart>() -> Ability {
+pub fn ability<G: crate::command::CliGame + GrundyPart + 'static>() -> Ability {
     Ability {
         augment: augment::<G>,
         run: period::<G>,
@@ -38,42 +44,79 @@ pub fn ability<G: crate::command::CliGame + GrundyPart>() -> Ability {
     }
 }
 
+const MAX_N_HELP: &str = "How many values of g to compute at most, 1..=2^32 (default 20,000; \
+     octal: the sparse-space method; O(N²) for paint and for an octal code without sparse \
+     space, refused when that would take more than an hour; refused beyond the memory \
+     available)";
+
 fn augment<G: GrundyPart + Contest>(cmd: clap::Command) -> clap::Command {
-    let cmd = <GrundyArgs<G> as clap::Args>::augment_args(cmd);
+    let cmd = <GrundyArgs<G> as clap::Args>::augment_args(cmd).arg(
+        clap::Arg::new("stats")
+            .long("stats")
+            .action(clap::ArgAction::SetTrue)
+            .help(
+                "Also print the method and its statistics (octal: the mask, the number of \
+                 rare positions and the last, the largest value and where it first occurs)",
+            ),
+    );
     if cmd.get_arguments().any(|a| a.get_id() == "max_n") {
-        return cmd.mut_arg("max_n", |a| {
-            a.help(
-                "How many values of g to compute at most, 1..=1,000,000 (default 20,000; \
-                 O(N²) for a code with a digit 4-7)",
-            )
-        });
+        return cmd.mut_arg("max_n", |a| a.help(MAX_N_HELP));
     }
     cmd.arg(
         clap::Arg::new("max_n")
             .long("max-n")
             .value_name("N")
             .value_parser(clap::value_parser!(u64))
-            .help("How many values of g to compute at most, 1..=1,000,000 (default 20,000)"),
+            .help(MAX_N_HELP),
     )
 }
 
 /// Runs `gamecheck period GAME`.
-pub fn period<G: GrundyPart + Contest>(m: &clap::ArgMatches) -> Result<ExitCode, Failure> {
-    let args: GrundyArgs<G> = parsed(m)?;
+pub fn period<G: GrundyPart + Contest + 'static>(
+    m: &clap::ArgMatches,
+) -> Result<ExitCode, Failure> {
     let max_n = max_n(m).unwrap_or(DEFAULT_MAX_N);
     if !(1..=MAX_N).contains(&max_n) {
         return Err(Failure::Usage(format!(
             "--max-n {max_n} is outside 1..={MAX_N} (the values of g computed)"
         )));
     }
+    // a game's own --max-n (octal's table size of its solvers, capped lower) is this
+    // command's: the rules are read without it
+    let mut without = m.clone();
+    let _ = without.try_remove_one::<u64>("max_n");
+    let args: GrundyArgs<G> = parsed(&without)?;
+    let stats = m.try_get_one::<bool>("stats").ok().flatten().copied() == Some(true);
     let rules = rules(&args)?;
     let t = G::max_removed(&rules);
-    match G::period(&rules, max_n as usize) {
-        (_, Some(p)) => print_all(&format!("{}\n{}\n", p.summary(), p.proof_text(t))),
-        (g, None) => Err(Failure::Internal(format!(
-            "no period of g proved for {rules} with g computed to {} (--max-n {max_n}); \
-             a larger --max-n may find one",
-            g.len().saturating_sub(1)
-        ))),
+    let mut run = LongRun::start::<G>(&rules, max_n as usize, "--max-n")?;
+    let found = run.discover(t, max_n as usize)?;
+    run.finish();
+    let seq = &run.seq;
+    seq.certify().map_err(Failure::Internal)?;
+    let mut extra = String::new();
+    if stats {
+        extra.push_str(&format!("method: {}\n", seq.method()));
+        if let Some(s) = seq.stats() {
+            extra.push_str(&format!("stats: {s}\n"));
+        }
+    }
+    match found {
+        Some(p) => {
+            crate::grundy::check_period_at_scale(seq.len(), |n| seq.get(n), &p, t).map_err(
+                |e| Failure::Internal(format!("the period found fails its check at scale: {e}")),
+            )?;
+            print_all(&format!("{}\n{}\n{extra}", p.summary(), p.proof_text(t)))
+        }
+        None => {
+            if stats {
+                print_all(&extra)?;
+            }
+            Err(Failure::Internal(format!(
+                "no period of g proved for {rules} with g computed to {} (--max-n {max_n}); \
+                 a larger --max-n may find one",
+                seq.len().saturating_sub(1)
+            )))
+        }
     }
 }

@@ -76,11 +76,12 @@ impl Octal {
             )));
         }
         let periodic = Periodic::new(&rules.code, rules.table);
-        if periodic.period().is_none() && max_heap >= rules.table as u64 {
+        let len = periodic.table().len();
+        if periodic.period().is_none() && max_heap >= len as u64 {
             return Err(RuleError(format!(
-                "--max-heap {max_heap}: no period of g was proved for {} with g(0..{}) \
-                 computed, so heaps must stay below {} (or raise --max-n)",
-                rules.code, rules.table, rules.table
+                "--max-heap {max_heap}: no period of g was proved for {} with g(0..{len}) \
+                 computed, so heaps must stay below {len} (or raise --max-n)",
+                rules.code
             )));
         }
         Ok(Octal {
@@ -309,6 +310,7 @@ mod tests {
             .0
             .contains("--max-heap"));
         assert!(Octal::new(kayles(), 2, MAX_HEAP).is_ok());
+        // within a table of 100 Kayles has no sparse space yet: no period, heaps below 100
         let short = Rules {
             table: 100,
             ..kayles()
@@ -318,6 +320,16 @@ mod tests {
             .0
             .contains("--max-heap 100"));
         assert!(Octal::new(short, 2, 99).is_ok());
+        // .16 has sparse space within the default table of 4,096: periodic looks on to
+        // g(0..20,000), where its period
+        // (149,459 from 105,351) does not prove yet
+        let open = Rules::new(".16".parse().unwrap());
+        let e = Octal::new(open, 2, 20_000).unwrap_err().0;
+        assert!(
+            e.contains("--max-heap 20000") && e.contains("g(0..20000)"),
+            "{e}"
+        );
+        assert!(Octal::new(open, 2, 19_999).is_ok());
     }
 
     #[test]

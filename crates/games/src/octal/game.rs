@@ -6,6 +6,7 @@ use super::grundy::{extend_table, options, Grundy, DEFAULT_TABLE};
 use super::naive::{Move, Naive};
 use super::periodic::Periodic;
 pub use super::rules::Rules;
+use super::sparse::Sparse;
 use super::{format, shrink, Position};
 use gamecheck::error::ParseError;
 use gamecheck::game::{BoxSolver, Game, ShrinkMode};
@@ -29,6 +30,8 @@ gamecheck::variants! {
         Grundy = "grundy",
         /// `grundy` with the period of g found and proved (any heap up to 10^18).
         Periodic = "periodic",
+        /// g(n) by the sparse-space method, XOR over heaps (heaps below --max-n).
+        Sparse = "sparse",
     }
 }
 
@@ -38,6 +41,7 @@ pub fn solver(rules: &Rules, variant: Variant) -> BoxSolver<OctalGame> {
         Variant::Naive => Box::new(Naive::new(rules.code)),
         Variant::Grundy => Box::new(Grundy::new(rules.code, rules.table)),
         Variant::Periodic => Box::new(Periodic::new(&rules.code, rules.table)),
+        Variant::Sparse => Box::new(Sparse::new(rules.code, rules.table)),
     }
 }
 
@@ -45,7 +49,8 @@ pub fn solver(rules: &Rules, variant: Variant) -> BoxSolver<OctalGame> {
 pub const EXHAUSTIVE_TOKENS: u64 = 12;
 /// Three-digit codes sampled per `verify` run (from its seed).
 pub const THREE_DIGIT_SAMPLE: usize = 8;
-/// Random cases per code of `periodic` against `grundy` (heaps below the table size).
+/// Random cases per code of `periodic` and `sparse` against `grundy` (heaps below the
+/// table size).
 pub const DEFAULT_CASES_PER_CODE: u64 = 200;
 /// Heaps up to this size are also solved by the oracle's mex in the period proof.
 const PROOF_ORACLE_MAX_N: usize = 16;
@@ -186,7 +191,7 @@ fn in_code(code: Code, outcome: Outcome) -> Outcome {
 /// row merged over many codes names the code: the driver puts the suite's rules first).
 fn grundy_values(rules: &Rules, cases: &[Position]) -> Outcome {
     let mut oracle = Naive::new(rules.code);
-    let periodic = Periodic::new(&rules.code, rules.table);
+    let periodic = Periodic::within(&rules.code, rules.table);
     grundy::grundy_values(
         cases,
         |p| oracle.grundy_value(p).ok(),
@@ -336,7 +341,7 @@ impl Verify for OctalGame {
         // the period proofs: one row per code whose period proves within the table
         let mut unproved = Vec::new();
         for &code in &all {
-            let periodic = Periodic::new(&code, DEFAULT_TABLE);
+            let periodic = Periodic::within(&code, DEFAULT_TABLE);
             if periodic.period().is_none() {
                 unproved.push(code.to_string());
                 continue;
@@ -397,7 +402,7 @@ impl Verify for OctalGame {
                         .collect();
                     Suite {
                         reference: Some(Variant::Grundy),
-                        variants: vec![Variant::Periodic],
+                        variants: vec![Variant::Periodic, Variant::Sparse],
                         ..Suite::against_oracle(Rules::new(c), large, "random")
                     }
                 })
@@ -408,7 +413,7 @@ impl Verify for OctalGame {
                     "{} codes, random heaps < {DEFAULT_TABLE}",
                     all.len()
                 )),
-                progress: "periodic vs grundy",
+                progress: "periodic and sparse vs grundy",
             }));
         }
         steps
@@ -424,6 +429,11 @@ impl GrundyPart for OctalGame {
 
     fn max_removed(rules: &Rules) -> usize {
         rules.code.t()
+    }
+
+    /// The sparse-space method ([`super::sparse::SparseG`]).
+    fn sequence(rules: &Rules) -> Box<dyn grundy::Sequence> {
+        Box::new(super::sparse::SparseG::new(rules.code))
     }
 }
 
@@ -515,7 +525,7 @@ mod tests {
                 assert_eq!(codes, all);
                 for s in &random.suites {
                     assert_eq!(s.reference, Some(Variant::Grundy));
-                    assert_eq!(s.variants, [Variant::Periodic]);
+                    assert_eq!(s.variants, [Variant::Periodic, Variant::Sparse]);
                     assert_eq!(s.cases.len(), 3);
                     assert!(s.cases.iter().all(|p| p.largest() < DEFAULT_TABLE as u64));
                 }
@@ -538,7 +548,7 @@ mod tests {
         for (code, p, n0) in [(".77", 12, 71), (".07", 34, 53)] {
             let code: Code = code.parse().unwrap();
             let t = code.t();
-            let periodic = Periodic::new(&code, DEFAULT_TABLE);
+            let periodic = Periodic::within(&code, DEFAULT_TABLE);
             let used = periodic.period().unwrap();
             assert_eq!((used.period, used.pre_period), (p, n0));
             let ok = period_proof(code, periodic.table(), Some(used));
@@ -591,7 +601,7 @@ mod tests {
         for (code, p, n0) in [(".77", 12, 71), (".07", 34, 53)] {
             let code: Code = code.parse().unwrap();
             let t = code.t();
-            let periodic = Periodic::new(&code, DEFAULT_TABLE);
+            let periodic = Periodic::within(&code, DEFAULT_TABLE);
             let real = periodic.period().unwrap();
             let planted = [
                 Period {

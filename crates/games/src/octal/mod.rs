@@ -10,7 +10,8 @@
 //! |---|---|---|
 //! | [`naive::Naive`] (`naive`) | the oracle: heaps as a row of pins in text (`III.IIIII`), every move walked on the text, win/loss memo by the canonical text | [`naive::MAX_PINS`] tokens in all |
 //! | [`grundy::Grundy`] (`grundy`) | `g(n)` by the mex recurrence over the code's options (O(n²) when a digit has bit 4), XOR over heaps | heaps below the table size (`--max-n`, default 4,096) |
-//! | [`periodic::Periodic`] (`periodic`) | `grundy` with the smallest period of `g` found and *proved* (periodicity theorem) | none with a proof (any heap up to 10^18); without one, as `grundy` |
+//! | [`sparse::Sparse`] (`sparse`) | `g(n)` by the sparse-space method (rare positions under a mask chosen by a Walsh–Hadamard transform; the plain recurrence for a code without sparse space), XOR over heaps | heaps below the table size, as `grundy` |
+//! | [`periodic::Periodic`] (`periodic`) | `g` by the sparse-space method with the smallest period found and *proved* (periodicity theorem), looked for in 20,000 values at least for a code with sparse space | none with a proof (any heap up to 10^18); without one, the values it computed |
 
 pub mod code;
 pub mod contest;
@@ -23,6 +24,7 @@ pub mod periodic;
 pub mod props;
 pub mod rules;
 pub mod shrink;
+pub mod sparse;
 
 pub use code::Code;
 pub use game::{OctalGame, Variant};

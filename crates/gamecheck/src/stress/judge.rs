@@ -265,7 +265,9 @@ const ALLOCATION_FAILURES: [(&str, bool); 6] = [
 ];
 
 /// The first line of `stderr_tail` that is a runtime's allocation-failure message
-/// (see [`ALLOCATION_FAILURES`]), if any.
+/// (Python's `MemoryError`, C++'s `std::bad_alloc`, Rust's "memory allocation of N bytes
+/// failed", Go's "runtime: out of memory", Java's `OutOfMemoryError` and "insufficient
+/// memory for the Java Runtime"), if any.
 pub fn allocation_failure(stderr_tail: &str) -> Option<&str> {
     stderr_tail.lines().map(str::trim).find(|line| {
         ALLOCATION_FAILURES.iter().any(|&(text, at_start)| {

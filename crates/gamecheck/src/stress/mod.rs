@@ -74,7 +74,8 @@ pub trait ContestGame {
     fn write_answers(&self, answers: &[Self::Answer]) -> String;
 
     /// Reads one output line as the answer to case `index` (0-based). The line comes
-    /// without trailing whitespace (see [`judge::output_lines`]); `None` when it is not
+    /// without its line end and trailing ASCII spaces and tabs, nothing else (see
+    /// [`judge::output_lines`]); `None` when it is not
     /// an answer.
     fn parse_answer(&self, line: &str, index: usize) -> Option<Self::Answer>;
 

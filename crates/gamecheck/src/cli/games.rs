@@ -33,7 +33,7 @@ pub struct Entry {
     pub commands: Vec<(&'static str, Ability)>,
     /// The game's `verify` rows, added to the report.
     pub verify: fn(&VerifyOptions, &mut Report),
-    /// The game's part of the signature (`Game::signature_part`).
+    /// The game's part of the signature (`Verify::signature_part`).
     pub signature: fn() -> Option<Vec<u8>>,
     /// The game's rules ([`CliGame::rules_text`]).
     pub rules: fn() -> &'static str,

@@ -20,6 +20,25 @@ pub const DEFAULT_TABLE: usize = 4096;
 /// The largest table `--max-n` allows.
 pub const MAX_TABLE: usize = 1_000_000;
 
+/// Refuses, for `solver`, a position with a heap at or past its table `g(0..size)`,
+/// suggesting a larger `--max-n` or `periodic` ([`larger_table`]).
+///
+/// # Errors
+/// The refusal of the first heap that does not fit.
+pub fn within_table(solver: &'static str, position: &Position, size: usize) -> Result<(), Refusal> {
+    let largest = position.largest();
+    if largest >= size as u64 {
+        return Err(Refusal {
+            solver,
+            reason: format!(
+                "a heap of {largest} tokens is beyond its table g(0..{size}) (--max-n {size})"
+            ),
+            suggestion: larger_table(largest, Suggestion::Solver("periodic")),
+        });
+    }
+    Ok(())
+}
+
 /// What to suggest for a heap of `largest` tokens beyond a table: `--max-n` just large
 /// enough (the table is O(n²) to compute for codes with a 4 bit, so not the maximum),
 /// or `otherwise` when no table allowed reaches it.
@@ -170,18 +189,7 @@ impl Solver<Position, Value> for Grundy {
     }
 
     fn check(&self, position: &Position) -> Result<(), Refusal> {
-        let largest = position.largest();
-        if largest >= self.size as u64 {
-            return Err(Refusal {
-                solver: "grundy",
-                reason: format!(
-                    "a heap of {largest} tokens is beyond its table g(0..{}) (--max-n {})",
-                    self.size, self.size
-                ),
-                suggestion: larger_table(largest, Suggestion::Solver("periodic")),
-            });
-        }
-        Ok(())
+        within_table("grundy", position, self.size)
     }
 
     fn solve(&mut self, position: &Position) -> Result<Value, Refusal> {

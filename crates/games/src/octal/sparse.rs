@@ -35,11 +35,11 @@
 //! ([`gamecheck::grundy::Values`]).
 
 use super::code::bits;
-use super::grundy::larger_table;
+use super::grundy::within_table;
 use super::{Code, Position};
 use gamecheck::grundy::{value_of_grundy, Sequence, Values};
 use gamecheck::outcome::Value;
-use gamecheck::solver::{Refusal, Solver, Suggestion};
+use gamecheck::solver::{Refusal, Solver};
 use std::fmt;
 
 /// The class of a position: the parity of `popcount(g(n) & values)`, XOR `n mod 2` when
@@ -707,18 +707,7 @@ impl Solver<Position, Value> for Sparse {
     }
 
     fn check(&self, position: &Position) -> Result<(), Refusal> {
-        let largest = position.largest();
-        if largest >= self.size as u64 {
-            return Err(Refusal {
-                solver: "sparse",
-                reason: format!(
-                    "a heap of {largest} tokens is beyond its table g(0..{}) (--max-n {})",
-                    self.size, self.size
-                ),
-                suggestion: larger_table(largest, Suggestion::Solver("periodic")),
-            });
-        }
-        Ok(())
+        within_table("sparse", position, self.size)
     }
 
     fn solve(&mut self, position: &Position) -> Result<Value, Refusal> {
@@ -731,6 +720,7 @@ mod tests {
     use super::*;
     use crate::octal::game::{sample_three_digit_codes, short_codes};
     use crate::octal::grundy::table;
+    use gamecheck::solver::Suggestion;
     use rand::Rng as _;
 
     fn sparse(code: Code, len: usize) -> SparseG {

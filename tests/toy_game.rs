@@ -170,6 +170,9 @@ impl<const WRONG: bool> Game for Subtraction<WRONG> {
             Variant::Buggy => Box::new(Formula { buggy: true }),
         }
     }
+    fn apply(_: &Rules, n: &u32, take: &Take) -> Option<u32> {
+        n.checked_sub(take.0)
+    }
     fn best_move(_: &Rules, n: &u32) -> Option<String> {
         (!n.is_multiple_of(4)).then(|| format!("take {}", n % 4))
     }
@@ -506,4 +509,111 @@ fn the_generic_laws_see_the_planted_bugs() {
     assert!(failing(solvers_agree_bytes::<Subtraction>) > 0);
     assert!(failing(movegen_agrees_bytes::<Subtraction<true>>) > 0);
     assert_eq!(failing(movegen_agrees_bytes::<Subtraction>), 0);
+}
+
+/// `reachable` lists every position once, the start first, by the oracle's moves.
+#[test]
+fn reachable_lists_every_position_once() {
+    let all = driver::reachable::<Subtraction>(&Rules(vec![1, 2, 3]), 10);
+    assert_eq!(all[0], 10);
+    let mut sorted = all.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, (0..=10).collect::<Vec<_>>());
+    // only the oracle's moves: {2} from 5 reaches the odd heaps alone
+    let odd = driver::reachable::<Subtraction>(&Rules(vec![2]), 5);
+    assert_eq!(odd, vec![5, 3, 1]);
+    // the planted fast generator (which takes 4) is not used
+    let oracle_only = driver::reachable::<Subtraction<true>>(&Rules(vec![4]), 5);
+    assert_eq!(oracle_only, vec![5, 1]);
+}
+
+/// `Suite::random` draws `count` cases from `random_case` by the seed: same seed, same
+/// cases; another seed, others.
+#[test]
+fn random_suites_follow_the_seed() {
+    let rules = Rules(vec![1, 2, 3]);
+    let a = Suite::<Subtraction>::random(rules.clone(), 50, 9);
+    let b = Suite::<Subtraction>::random(rules.clone(), 50, 9);
+    let c = Suite::<Subtraction>::random(rules.clone(), 50, 10);
+    assert_eq!(a.cases.len(), 50);
+    assert_eq!(a.cases, b.cases);
+    assert_ne!(a.cases, c.cases);
+    assert!(a.cases.iter().all(|&n| n <= 200));
+    assert!(a.cases.iter().any(|&n| n > 0));
+    assert!(!a.movegen && a.with_movegen().movegen);
+    assert_eq!(
+        (b.rules, b.what.as_str(), b.label.as_str()),
+        (rules, "random", "S = [1, 2, 3]")
+    );
+}
+
+/// `NamedCheck::new` turns the closure's count or first failure into its row.
+#[test]
+fn named_checks_from_results() {
+    let pass = NamedCheck::new("r", "n", "things", || Ok(5));
+    assert_eq!((pass.rules.as_str(), pass.name.as_str()), ("r", "n"));
+    let outcome = (pass.run)();
+    assert_eq!(
+        (outcome.checked, outcome.failed, outcome.detail.as_str()),
+        (5, 0, "things")
+    );
+    let fail = (NamedCheck::new("r", "n", "things", || Err("bad".into())).run)();
+    assert_eq!(
+        (fail.checked, fail.failed, fail.detail.as_str()),
+        (0, 1, "bad")
+    );
+}
+
+/// `Group::merged` and `Group::each` say how the rows are reported.
+#[test]
+fn group_constructors() {
+    let merged = Group::<Subtraction>::merged("all", "heaps", vec![]);
+    assert_eq!(
+        (merged.merged.as_deref(), merged.progress),
+        (Some("all"), "heaps")
+    );
+    let each = Group::<Subtraction>::each("heaps", vec![]);
+    assert_eq!((each.merged, each.progress), (None, "heaps"));
+}
+
+impl<const WRONG: bool> gamecheck::perft::PerftFromMoves for Subtraction<WRONG> {}
+
+/// A game that implements `PerftFromMoves` walks its cases with each generator and `apply`.
+#[test]
+fn perft_from_moves_walks_both_generators() {
+    use gamecheck::perft::{count, Generator, Moves, Perft};
+    let rules = Rules(vec![1, 2, 3]);
+    let walker = Subtraction::<false>::walker(&rules);
+    // 4 tokens: 3 moves, then 1 + 2 + 3 → perft(2) = 6 (from 3: 3 moves, 2: 2, 1: 1)
+    assert_eq!(count::<Subtraction>(&walker, &4, 2, Generator::Fast), Ok(6));
+    assert_eq!(
+        count::<Subtraction>(&walker, &4, 2, Generator::Oracle),
+        Ok(6)
+    );
+    // the planted fast generator also takes 4
+    let wrong = Moves::<Subtraction<true>>::new(&rules);
+    assert_eq!(wrong.children(Generator::Fast, &4).len(), 4);
+    assert_eq!(
+        wrong.children(Generator::Oracle, &4),
+        vec![(Take(1), 3), (Take(2), 2), (Take(3), 1)]
+    );
+    assert_eq!(Subtraction::<false>::state_of(&rules, &7), Ok(7));
+    assert_eq!(Subtraction::<false>::key(&7), 7);
+    let none = Subtraction::<false>::default_start(&rules, &Default::default());
+    assert!(none.unwrap_err().0.contains("no default start"));
+}
+
+/// `program_of` answers each case of the input in the game's format, and nothing at all
+/// for an input it cannot read.
+#[test]
+fn program_of_answers_in_the_games_format() {
+    use gamecheck::stress::{program_of, Target as _};
+    let rules = Rules(vec![1, 2, 3]);
+    let mut program = program_of::<Subtraction>(rules, |n| match n % 4 {
+        0 => Winner::Bob,
+        _ => Winner::Alice,
+    });
+    let out = program.run(b"3\n4\n5\n0\n").unwrap();
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "Bob\nAlice\nBob\n");
+    assert!(program.run(b"x\n").unwrap().stdout.is_empty());
 }

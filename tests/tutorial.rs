@@ -56,3 +56,33 @@ fn a_changed_block_is_caught() {
     assert!(file.contains(&blocks[0].1));
     assert!(!file.contains(&blocks[0].1.replace("ExitCode", "ExitCod")));
 }
+
+/// Code lines of `paths`: neither blank nor a `//` comment (what the page's `grep`s count).
+fn code_lines(root: &Path, paths: &[String]) -> usize {
+    let text = |p: &String| std::fs::read_to_string(root.join(p)).unwrap();
+    let files: Vec<String> = paths.iter().map(text).collect();
+    let lines = files.iter().flat_map(|f| f.lines());
+    lines
+        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with("//"))
+        .count()
+}
+
+/// The page's glue count ("(N and M lines as the example stands.)") is the count of today.
+#[test]
+fn the_glue_count_on_the_page_is_true() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let page = std::fs::read_to_string(root.join("docs/your-own-game.md")).unwrap();
+    let src = ["src/game.rs", "src/lib.rs", "src/main.rs"].map(|f| format!("examples/chomp/{f}"));
+    let mut all: Vec<String> = src.to_vec();
+    all.extend([
+        "examples/chomp/tests/harness.rs".into(),
+        "examples/chomp/benches/solvers.rs".into(),
+        "fuzz/fuzz_targets/chomp_solvers_agree.rs".into(),
+    ]);
+    let counted = format!(
+        "({} and {} lines as the example stands.)",
+        code_lines(root, &src),
+        code_lines(root, &all)
+    );
+    assert!(page.contains(&counted), "the page should say {counted}");
+}

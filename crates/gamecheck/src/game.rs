@@ -164,11 +164,22 @@ pub trait Game: Sized + Send + Sync + 'static {
 
     /// Cases one step smaller than `(rules, case)`, most promising (smallest) first;
     /// with [`ShrinkMode::KeepRules`] every candidate keeps `rules`.
+    ///
+    /// The default keeps the rules and gives the positions one move later (the fast
+    /// generator's moves applied with [`Game::apply`], last move first): nearer the end
+    /// of the game, so smaller for a game that always ends. A game without
+    /// [`Game::apply`] gets no candidates (no shrinking) unless it writes its own.
     fn smaller(
         rules: &Self::Rules,
         case: &Self::Case,
-        mode: ShrinkMode,
-    ) -> Vec<(Self::Rules, Self::Case)>;
+        _mode: ShrinkMode,
+    ) -> Vec<(Self::Rules, Self::Case)> {
+        let moves = Self::fast_moves(&Self::generators(rules), case);
+        let later = moves.iter().rev();
+        later
+            .filter_map(|mv| Some((rules.clone(), Self::apply(rules, case, mv)?)))
+            .collect()
+    }
 
     /// A random rule set, drawn from `entropy` only (same draws, same rules): the
     /// generator of rule sets for the properties (proptest, seeded bytes), the fuzz

@@ -45,6 +45,22 @@ pub mod rng;
 pub mod solver;
 pub mod stress;
 
+pub mod prelude {
+    //! The names a game's glue uses, for `use gamecheck::prelude::*;`: the traits a game
+    //! implements ([`Game`], [`Verify`], [`Contest`], [`CliGame`], [`Perft`]), the types
+    //! their methods take and give, and the plan's building blocks.
+    pub use crate::command::{Abilities, CliGame};
+    pub use crate::contest::{Contest, GameContest, NoFlags, NoSolveArgs};
+    pub use crate::error::{Location, ParseError, RuleError};
+    pub use crate::game::{BoxSolver, Game, ShrinkMode, Variants};
+    pub use crate::harness::driver::{reachable, Group, NamedCheck, Step, Suite, Verify};
+    pub use crate::harness::VerifyOptions;
+    pub use crate::outcome::{Value, Winner};
+    pub use crate::perft::{Generator, Moves, Perft, PerftFromMoves};
+    pub use crate::rng::{Entropy, Size};
+    pub use crate::solver::{Refusal, Solver};
+}
+
 pub use command::CliGame;
 pub use contest::Contest;
 pub use game::{Game, Variants};

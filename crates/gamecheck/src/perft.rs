@@ -12,6 +12,7 @@
 //! Definition: a line that ends (no legal move) before `D` moves contributes
 //! 0; `D = 0` counts 1. Which positions are terminal is each game's end rule.
 
+use crate::contest::NoFlags;
 use crate::error::RuleError;
 use crate::game::Game;
 use rustc_hash::FxHashMap;
@@ -97,6 +98,80 @@ pub trait Perft: Game {
     /// a game whose every position is small (a board, a deck).
     fn widest(_walker: &Self::Walker, _state: &Self::State, _depth: u32) -> Option<u128> {
         None
+    }
+}
+
+/// A [`Perft::Walker`] for a game whose tree state is its contest case: the successors
+/// are the moves of each generator applied with [`Game::apply`] (moves `apply` refuses
+/// are left out).
+pub struct Moves<G: Game> {
+    rules: G::Rules,
+    gens: G::Generators,
+}
+
+impl<G: Game> Moves<G> {
+    /// The walker of `rules` (builds the game's generators once).
+    pub fn new(rules: &G::Rules) -> Self {
+        Moves {
+            rules: rules.clone(),
+            gens: G::generators(rules),
+        }
+    }
+
+    /// Each move of `generator` at `case` with the position it leads to.
+    pub fn children(&self, generator: Generator, case: &G::Case) -> Vec<(G::Move, G::Case)> {
+        let moves = match generator {
+            Generator::Fast => G::fast_moves(&self.gens, case),
+            Generator::Oracle => G::oracle_moves(&self.gens, case),
+        };
+        let applied = moves.into_iter();
+        applied
+            .filter_map(|mv| {
+                let next = G::apply(&self.rules, case, &mv)?;
+                Some((mv, next))
+            })
+            .collect()
+    }
+}
+
+/// A [`Game`] whose game-tree state is its contest case, with a start position
+/// ([`Game::start`]) and moves applied by [`Game::apply`]: implementing this trait (it has
+/// no items) gives the game [`Perft`] — states and memo keys are cases, the successors
+/// are [`Moves::children`], the default start is [`Game::start`] (a game without one is
+/// refused with a [`RuleError`] unless a case is given), and there are no start flags.
+///
+/// ```ignore
+/// impl gamecheck::perft::PerftFromMoves for MyGame {}
+/// ```
+pub trait PerftFromMoves: Game {}
+
+impl<G: PerftFromMoves> Perft for G {
+    type State = G::Case;
+    type Key = G::Case;
+    type StartArgs = NoFlags;
+    type Walker = Moves<G>;
+    fn walker(rules: &G::Rules) -> Moves<G> {
+        Moves::new(rules)
+    }
+    fn default_start(rules: &G::Rules, _: &NoFlags) -> Result<G::Case, RuleError> {
+        G::start(rules).ok_or_else(|| {
+            RuleError(format!(
+                "{} has no default start under {rules}: give one with --from FILE",
+                G::NAME
+            ))
+        })
+    }
+    fn state_of(_: &G::Rules, case: &G::Case) -> Result<G::Case, RuleError> {
+        Ok(case.clone())
+    }
+    fn key(case: &G::Case) -> G::Case {
+        case.clone()
+    }
+    fn fast_children(moves: &Moves<G>, case: &G::Case) -> Vec<(G::Move, G::Case)> {
+        moves.children(Generator::Fast, case)
+    }
+    fn oracle_children(moves: &Moves<G>, case: &G::Case) -> Vec<(G::Move, G::Case)> {
+        moves.children(Generator::Oracle, case)
     }
 }
 

@@ -3,16 +3,7 @@
 
 use crate::board::{self, Board, MAX_SIDE};
 use crate::{memo::Memo, naive};
-use gamecheck::command::{Abilities, CliGame};
-use gamecheck::contest::{Contest, GameContest, NoFlags};
-use gamecheck::error::{ParseError, RuleError};
-use gamecheck::game::{BoxSolver, Game, ShrinkMode};
-use gamecheck::harness::driver::{Group, NamedCheck, Outcome, Step, Suite, Verify};
-use gamecheck::harness::VerifyOptions;
-use gamecheck::outcome::{Value, Winner};
-use gamecheck::perft::Perft;
-use gamecheck::rng::{Entropy, Size};
-use gamecheck::solver::Solver as _;
+use gamecheck::prelude::*;
 use std::fmt;
 
 /// Chomp (the game type: every method is an associated function).
@@ -55,20 +46,6 @@ impl fmt::Display for Take {
     }
 }
 
-/// Every staircase of a `width` × `height` board (the positions of the rectangle).
-pub fn every_board(rules: &Rules) -> Vec<Board> {
-    let mut out = vec![Board::full(rules.width, rules.height)];
-    let mut i = 0;
-    while i < out.len() {
-        let b = out[i];
-        out.extend(Chomp::fast_moves(&(), &b).iter().map(|m| b.take(m.0, m.1)));
-        out[i + 1..].sort_by_key(|b| std::cmp::Reverse(b.heights));
-        out.dedup();
-        i += 1;
-    }
-    out
-}
-
 impl Game for Chomp {
     const NAME: &'static str = "chomp";
     const ABOUT: &'static str = "Chomp on a W x H rectangle (example game)";
@@ -81,6 +58,9 @@ impl Game for Chomp {
     const DEFAULT_VARIANT: Variant = Variant::Memo;
     const ORACLE_VARIANT: Variant = Variant::Naive;
 
+    fn start(rules: &Rules) -> Option<Board> {
+        Some(Board::full(rules.width, rules.height))
+    }
     fn flags(rules: &Rules) -> String {
         format!("--width {} --height {}", rules.width, rules.height)
     }
@@ -114,13 +94,6 @@ impl Game for Chomp {
     fn winner(v: Value) -> Winner {
         v.for_alice_to_move()
     }
-    fn smaller(rules: &Rules, board: &Board, _: ShrinkMode) -> Vec<(Rules, Board)> {
-        let gens = Self::fast_moves(&(), board);
-        gens.iter()
-            .rev()
-            .map(|m| (*rules, board.take(m.0, m.1)))
-            .collect()
-    }
     fn random_rules<E: Entropy + ?Sized>(e: &mut E, _: Size) -> Rules {
         Rules {
             width: e.int_in(1..=7),
@@ -143,55 +116,40 @@ impl Game for Chomp {
 
 impl Verify for Chomp {
     fn plan(opts: &VerifyOptions) -> Vec<Step<Self>> {
-        let sides = |n| {
-            (1..=n).flat_map(move |w| {
-                (1..=n).map(move |h| Rules {
-                    width: w,
-                    height: h,
-                })
-            })
-        };
-        let every = sides(6).map(|r| Suite {
-            movegen: true,
-            ..Suite::against_oracle(r, every_board(&r), "every board")
+        let rectangles = |n| (1..=n).flat_map(move |w| (1..=n).map(move |h| (w, h)));
+        let every = rectangles(6).map(|(width, height)| {
+            let r = Rules { width, height };
+            let boards = reachable::<Self>(&r, Board::full(width, height));
+            Suite::against_oracle(r, boards, "every board").with_movegen()
         });
-        let mut rng = gamecheck::rng::from_seed(opts.seed);
         let big = Rules {
             width: 7,
             height: 7,
         };
-        let random =
-            (0..opts.cases.unwrap_or(2000)).map(|_| Self::random_case(&big, &mut rng, Size::FULL));
-        let random = Suite::against_oracle(big, random.collect(), "random boards");
-        let stealing = NamedCheck {
-            rules: "every rectangle up to 8x8".into(),
-            name: "strategy stealing".into(),
-            run: Box::new(move || {
+        let random = Suite::random(big, opts.cases.unwrap_or(2000), opts.seed);
+        let stealing = NamedCheck::new(
+            "every rectangle up to 8x8",
+            "strategy stealing",
+            "rectangles",
+            move || {
                 let mut memo = Memo::default();
-                let rectangles: Vec<Rules> = sides(8).filter(|r| r.width * r.height > 1).collect();
-                let loss = rectangles
+                let larger: Vec<_> = rectangles(8).filter(|(w, h)| w * h > 1).collect();
+                match larger
                     .iter()
-                    .find(|r| memo.solve(&Board::full(r.width, r.height)) != Ok(Value::Win));
-                let checked = rectangles.len() as u64;
-                Outcome::from_result(
-                    loss.map_or(Ok(checked), |r| {
-                        Err(format!("{r} is not a first-player win"))
-                    }),
-                    "rectangles",
-                )
-            }),
-        };
+                    .find(|(w, h)| memo.solve(&Board::full(*w, *h)) != Ok(Value::Win))
+                {
+                    Some((w, h)) => Err(format!("{w}x{h} is not a first-player win")),
+                    None => Ok(larger.len() as u64),
+                }
+            },
+        );
         vec![
-            Step::Group(Group {
-                suites: every.collect(),
-                merged: Some("every board, sides 1-6".into()),
-                progress: "boards",
-            }),
-            Step::Group(Group {
-                suites: vec![random],
-                merged: None,
-                progress: "boards",
-            }),
+            Step::Group(Group::merged(
+                "every board, sides 1-6",
+                "boards",
+                every.collect(),
+            )),
+            Step::Group(Group::each("boards", vec![random])),
             Step::Check(stealing),
         ]
     }
@@ -224,34 +182,4 @@ impl CliGame for Chomp {
     }
 }
 
-impl Perft for Chomp {
-    type State = Board;
-    type Key = Board;
-    type StartArgs = NoFlags;
-    type Walker = Rules;
-    fn walker(rules: &Rules) -> Rules {
-        *rules
-    }
-    fn default_start(rules: &Rules, _: &NoFlags) -> Result<Board, RuleError> {
-        Ok(Board::full(rules.width, rules.height))
-    }
-    fn state_of(_: &Rules, board: &Board) -> Result<Board, RuleError> {
-        Ok(*board)
-    }
-    fn key(board: &Board) -> Board {
-        *board
-    }
-    fn fast_children(_: &Rules, board: &Board) -> Vec<(Take, Board)> {
-        Self::fast_moves(&(), board)
-            .into_iter()
-            .map(|m| (m, board.take(m.0, m.1)))
-            .collect()
-    }
-    fn oracle_children(_: &Rules, board: &Board) -> Vec<(Take, Board)> {
-        let rows = naive::rows(board);
-        let moves = naive::moves(&rows).into_iter();
-        moves
-            .map(|(x, y)| (Take(x, y), naive::board(&naive::after(&rows, (x, y)))))
-            .collect()
-    }
-}
+impl PerftFromMoves for Chomp {}

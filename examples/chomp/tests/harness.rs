@@ -6,7 +6,8 @@ use chomp::Chomp;
 use gamecheck::contest::Contest;
 use gamecheck::harness::laws::{instances, solvers_agree, solvers_agree_bytes};
 use gamecheck::harness::props::random_inputs;
-use gamecheck::stress::{stress, ContestGame, RunOutput, StressOptions};
+use gamecheck::outcome::Winner;
+use gamecheck::stress::{program_of, stress, ContestGame, StressOptions};
 use proptest::prelude::*;
 
 proptest! {
@@ -34,30 +35,19 @@ fn stress_catches_and_shrinks_a_planted_bug() {
         height: 3,
     };
     let mut game = Chomp::contest(rules, &Default::default()).unwrap();
-    let contestant = |input: &[u8]| -> std::io::Result<RunOutput> {
-        let boards = chomp::board::read(4, 3, std::str::from_utf8(input).unwrap()).unwrap();
-        let winner = |b: &Board| {
-            if b.heights[b.width - 1] as usize == b.height {
-                "Alice"
-            } else {
-                "Bob"
-            }
-        };
-        let stdout: String = boards.iter().map(|b| format!("{}\n", winner(b))).collect();
-        Ok(RunOutput {
-            stdout: stdout.into_bytes(),
-            ..RunOutput::default()
-        })
-    };
+    let mut contestant = program_of::<Chomp>(rules, |b: &Board| {
+        match b.heights[b.width - 1] as usize == b.height {
+            true => Winner::Alice,
+            false => Winner::Bob,
+        }
+    });
     let opts = StressOptions {
         rounds: 50,
         cases: 20,
         seed: 7,
-        shrink_time: std::time::Duration::from_secs(30),
-        jobs: 1,
+        ..StressOptions::default()
     };
-    let mut target = contestant;
-    let summary = stress(&mut game, &mut target, &opts, |_| {}, |_, _| {}).unwrap();
+    let summary = stress(&mut game, &mut contestant, &opts, |_| {}, |_, _| {}).unwrap();
     let failure = summary.failure.expect("the planted bug is caught");
     assert_eq!(failure.minimal.cases.len(), 1);
     let board = failure.minimal.cases[0];

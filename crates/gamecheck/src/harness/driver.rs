@@ -57,6 +57,23 @@ pub struct NamedCheck {
     pub run: Box<dyn FnOnce() -> Outcome + Send>,
 }
 
+impl NamedCheck {
+    /// A named check from a closure that returns the number of things it checked (`what`:
+    /// the note of a passing row, e.g. `"rectangles"`) or its first failure.
+    pub fn new(
+        rules: impl Into<String>,
+        name: impl Into<String>,
+        what: &'static str,
+        check: impl FnOnce() -> Result<u64, String> + Send + 'static,
+    ) -> Self {
+        NamedCheck {
+            rules: rules.into(),
+            name: name.into(),
+            run: Box::new(move || Outcome::from_result(check(), what)),
+        }
+    }
+}
+
 /// A check run on one suite's rules and cases after the comparison (a table
 /// certificate): one row per suite, named `.0`.
 pub type SuiteCheck<G> = (
@@ -98,6 +115,27 @@ impl<G: Game> Suite<G> {
             checks: Vec::new(),
         }
     }
+
+    /// Every fast variant against the oracle on `count` random cases of `rules`, drawn by
+    /// [`Game::random_case`] at full size from the seeded generator of `seed` (the same
+    /// seed, the same cases).
+    pub fn random(rules: G::Rules, count: u64, seed: u64) -> Self {
+        let mut rng = crate::rng::from_seed(seed);
+        let cases = (0..count)
+            .map(|_| G::random_case(&rules, &mut rng, crate::rng::Size::FULL))
+            .collect();
+        Suite::against_oracle(rules, cases, "random")
+    }
+
+    /// The same suite with the move generators compared on every case first (its
+    /// `movegen` row).
+    #[must_use]
+    pub fn with_movegen(self) -> Self {
+        Suite {
+            movegen: true,
+            ..self
+        }
+    }
 }
 
 /// Suites run in parallel; with `merged`, reported as one row per solver under that
@@ -109,6 +147,50 @@ pub struct Group<G: Game> {
     pub merged: Option<String>,
     /// The progress bar's label.
     pub progress: &'static str,
+}
+
+impl<G: Game> Group<G> {
+    /// `suites` reported as one row per solver, labelled `label` (summed counts).
+    pub fn merged(label: impl Into<String>, progress: &'static str, suites: Vec<Suite<G>>) -> Self {
+        Group {
+            suites,
+            merged: Some(label.into()),
+            progress,
+        }
+    }
+
+    /// `suites` reported one row per suite and solver.
+    pub fn each(progress: &'static str, suites: Vec<Suite<G>>) -> Self {
+        Group {
+            suites,
+            merged: None,
+            progress,
+        }
+    }
+}
+
+/// Every position reachable from `start` under `rules` (`start` included, each once, in
+/// breadth-first order), by the oracle's moves applied with [`Game::apply`]: the
+/// exhaustive suite of a small game. A game whose [`Game::apply`] says nothing gives
+/// `start` alone. Memory: every position is held (and hashed) at once.
+pub fn reachable<G: Game>(rules: &G::Rules, start: G::Case) -> Vec<G::Case> {
+    let gens = G::generators(rules);
+    let mut seen = std::collections::HashSet::new();
+    seen.insert(start.clone());
+    let mut out = vec![start];
+    let mut i = 0;
+    while i < out.len() {
+        let case = out[i].clone();
+        for mv in G::oracle_moves(&gens, &case) {
+            if let Some(next) = G::apply(rules, &case, &mv) {
+                if seen.insert(next.clone()) {
+                    out.push(next);
+                }
+            }
+        }
+        i += 1;
+    }
+    out
 }
 
 /// One step of a game's `verify` plan.

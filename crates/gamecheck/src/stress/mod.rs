@@ -17,10 +17,12 @@
 pub mod judge;
 pub mod memory;
 pub mod preflight;
+mod program;
 pub mod runner;
 pub mod shrink;
 
 pub use judge::{judge, Class, Judgement, Verdict};
+pub use program::program_of;
 pub use runner::{End, LeftBehind, Limits, Program, RunOutput, SharedTarget, Target};
 
 pub use crate::rng::Size;
@@ -128,6 +130,20 @@ pub struct StressOptions {
 
 /// The default time budget of shrinking.
 pub const DEFAULT_SHRINK_TIME: Duration = Duration::from_secs(60);
+
+impl Default for StressOptions {
+    /// 100 rounds of up to 50 cases (the command line's defaults), seed 0 (the command
+    /// line draws one), [`DEFAULT_SHRINK_TIME`], one run at a time.
+    fn default() -> Self {
+        StressOptions {
+            rounds: 100,
+            cases: 50,
+            seed: 0,
+            shrink_time: DEFAULT_SHRINK_TIME,
+            jobs: 1,
+        }
+    }
+}
 
 /// One round's input: its seed, number of cases and size.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -1,19 +1,19 @@
 //! The equivalence harness shared by every game: comparing a fast solver with the
 //! oracle, shrinking a mismatch to a smallest failing case, and the verification report.
 
-pub mod compare;
+pub(crate) mod compare;
 pub mod driver;
 pub mod laws;
 pub mod progress;
 pub mod props;
-pub mod report;
+pub(crate) mod report;
 pub mod shrink;
 pub mod signature;
 
 pub use compare::{compare, Mismatch, Tally};
 pub use driver::Verify;
 pub use progress::Progress;
-pub use report::{Failure, Report, Row};
+pub use report::{Failure, Report, Row, TABLE_WIDTH};
 pub use shrink::shrink;
 
 /// What a `verify` run is asked to do; every game's `verify` takes it.

@@ -77,8 +77,9 @@ pub trait Contest: Game {
     }
 }
 
-/// No flags: for any flag type a game has none of (its rules, [`Contest::SizeArgs`],
-/// [`Contest::SolveArgs`], `perft::Perft::StartArgs`).
+/// No flags: for a flag type a game has none of (its rules, [`Contest::SizeArgs`],
+/// `perft::Perft::StartArgs`); for [`Contest::SolveArgs`] use [`NoSolveArgs`], a type of
+/// its own, since `solve` flattens the rule flags and the solve flags into one command.
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct NoFlags {}
 

@@ -31,7 +31,7 @@ pub const CHILDREN_LIMIT: u128 = 1 << 20;
 /// Which move generator a count walks with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Generator {
-    /// The fast (bitmask) generator.
+    /// The fast generator ([`Game::fast_moves`]).
     Fast,
     /// The oracle's generator, from its own representation.
     Oracle,

@@ -159,7 +159,7 @@ impl Contest for Chomp {
     type RuleArgs = Rules;
     type SizeArgs = NoFlags;
     type Adapter = GameContest<Self>;
-    type SolveArgs = NoFlags;
+    type SolveArgs = NoSolveArgs;
     fn rules(args: &Rules) -> Result<Rules, RuleError> {
         match (args.width, args.height) {
             (1..=MAX_SIDE, 1..=MAX_SIDE) => Ok(*args),

@@ -93,3 +93,22 @@ fn a_command_the_game_lacks_is_left_alone() {
     assert!(err.contains("Usage: chomp count"), "{err}");
     assert!(!err.contains("unexpected argument"), "{err}");
 }
+
+/// `gen` does not write an input the game's own reader refuses (chomp's format allows
+/// T ≤ 1,000): a usage error that says why, and nothing on stdout.
+#[test]
+fn gen_refuses_an_input_its_reader_would_refuse() {
+    let out = chomp()
+        .args(["gen", "--cases", "1001", "--seed", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--cases 1001") && err.contains("T (1..=1000)"),
+        "{err}"
+    );
+    let full = stdout(chomp().args(["gen", "--cases", "1000", "--seed", "1"]));
+    assert!(full.starts_with("1000\n"));
+}

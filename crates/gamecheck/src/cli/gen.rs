@@ -9,7 +9,8 @@ use std::process::ExitCode;
 /// The flags every game's `gen` takes.
 #[derive(Debug, Clone, clap::Args)]
 pub struct GenCommon {
-    /// Number of cases T in the input, at most 1,000,000.
+    /// Number of cases T in the input, at most 1,000,000 and at most what the game's
+    /// input format allows (an input its own reader would refuse is not written).
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
     pub cases: u64,
     /// Seed of the input (the same seed gives the same bytes); default: a fresh one,
@@ -86,5 +87,15 @@ fn write<G: ContestGame>(game: &G, common: &GenCommon) -> Result<ExitCode, Failu
         s
     });
     let cases = generate(game, seed, common.cases as usize, size);
-    print_all(&game.write_input(&cases))
+    let text = game.write_input(&cases);
+    // an input the game's own reader refuses (more cases than its format allows) is not
+    // written: `solve` and `stress` could not read it either
+    if let Err(e) = game.read_input(&text) {
+        return Err(Failure::Usage(format!(
+            "gen --cases {}: the input would be refused by the reader of {} ({e}); ask for fewer cases",
+            common.cases,
+            game.name()
+        )));
+    }
+    print_all(&text)
 }

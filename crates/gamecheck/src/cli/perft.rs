@@ -16,7 +16,7 @@ use std::process::ExitCode;
 /// Which move generator `perft` counts with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum PerftSolver {
-    /// The fast (bitmask) generator.
+    /// The fast generator (the game's `fast_moves`).
     Fast,
     /// The oracle's generator (also spelt `oracle`).
     #[value(alias = "oracle")]

@@ -2,9 +2,11 @@
 """Runs the commands of README.md and docs/*.md as a new user would, and checks the links
 between those pages.
 
-The commands run from a copy of the repository in a temporary folder with nothing beside
-it (no `shared/`), with `gamecheck` installed by `cargo install --locked --path .` into a
-temporary root, page by page (README.md first, then docs/*.md by name), in the order they
+The commands run from a copy of the repository's files (`git ls-files`) in a folder with
+nothing beside it (no `shared/`): target/readme-commands/gamecheck, made anew at each run
+and left in place after it (at a fixed path, so that cargo finds its builds fresh the next
+time), with `gamecheck` installed by `cargo install --locked --path .` into
+target/readme-commands/root, page by page (README.md first, then docs/*.md by name), in the order they
 appear, so a command may use a file an earlier command of its page wrote.
 
 What counts as a command:
@@ -39,7 +41,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -207,7 +208,9 @@ def copy_repository(tmp):
 
 
 def run_commands(selected):
-    tmp = tempfile.mkdtemp(prefix="gamecheck-readme-")
+    tmp = os.path.join(REPO, "target", "readme-commands")
+    shutil.rmtree(tmp, ignore_errors=True)
+    os.makedirs(tmp)
     copy = copy_repository(tmp)
     root = os.path.join(tmp, "root")
     env = dict(os.environ, CARGO_TARGET_DIR=os.path.join(REPO, "target"))
@@ -247,7 +250,6 @@ def run_commands(selected):
                     print(f"     missing: {e}")
                 if not ok and not expected and status == 0:
                     print(out[-2000:])
-    shutil.rmtree(tmp, ignore_errors=True)
     print(f"not run ({len(not_run)}), each with the reason its page gives:")
     for where, cmd, reason in not_run:
         print(f"     {where} $ {cmd}   [{reason}]")

@@ -6,8 +6,9 @@ The commands run from a copy of the repository's files (`git ls-files`) in a fol
 nothing beside it (no `shared/`): target/readme-commands/gamecheck, made anew at each run
 and left in place after it (at a fixed path, so that cargo finds its builds fresh the next
 time), with `gamecheck` installed by `cargo install --locked --path .` into
-target/readme-commands/root, page by page (README.md first, then docs/*.md by name), in the order they
-appear, so a command may use a file an earlier command of its page wrote.
+target/readme-commands/root, page by page (README.md first, then docs/*.md by name; two
+pages at a time), each page's commands in the order they appear, so a command may use a
+file an earlier command of its page wrote.
 
 What counts as a command:
 - in a code block (fenced, or indented by four spaces), every line that starts with `$ `:
@@ -33,8 +34,11 @@ as hyphens, `-1`, `-2`… for repeats). Every page of docs/ must be linked from 
 Usage: python3 scripts/readme_commands.py [--links] [PAGE…]
   --links   check the links only (no build, no commands; a second)
   PAGE…     run the commands of these pages only (paths from the repository root)
+  DOC_JOBS=N (environment) pages run side by side, 2 by default; each page's commands run
+            in order, in the one copy (no page may read a file another page writes)
 Exit 0 when every check passes, 1 otherwise.
 """
+import concurrent.futures
 import glob
 import os
 import re
@@ -207,7 +211,41 @@ def copy_repository(tmp):
     return copy
 
 
-def run_commands(selected):
+def run_page(page, copy, env):
+    """Runs the commands of one page in order: (report lines, passed, failed, not run)."""
+    with open(os.path.join(REPO, page), encoding="utf-8") as f:
+        text = f.read()
+    lines, passed, failed, not_run = [], 0, 0, []
+    for block in blocks(text):
+        kind, arg = block["marker"] or (None, None)
+        where = f"{page}:{block['start']}"
+        if kind == "file":
+            with open(os.path.join(copy, arg), "w", encoding="utf-8") as f:
+                f.write("\n".join(block["lines"]) + "\n")
+            continue
+        cmds = commands(block)
+        if kind == "not run":
+            if not arg:
+                failed += 1
+                lines.append(f"FAIL {where}: a `not run` marker without its reason")
+            not_run += [(where, c[0], arg) for c in cmds]
+            continue
+        for cmd, status, expected in cmds:
+            t = time.time()
+            r = subprocess.run(["bash", "-c", cmd], cwd=copy, env=env, capture_output=True, text=True, timeout=600)
+            out = r.stdout + r.stderr
+            missing = [e for e in expected if e not in out]
+            ok = r.returncode == status and not missing
+            failed += not ok
+            passed += ok
+            lines.append(f"{'ok  ' if ok else 'FAIL'} {time.time() - t:5.1f} s (exit {r.returncode}, page {status}) {where} $ {cmd}")
+            lines += [f"     missing: {e}" for e in missing]
+            if not ok and not expected and status == 0:
+                lines.append(out[-2000:])
+    return lines, passed, failed, not_run
+
+
+def run_commands(selected, jobs):
     tmp = os.path.join(REPO, "target", "readme-commands")
     shutil.rmtree(tmp, ignore_errors=True)
     os.makedirs(tmp)
@@ -216,53 +254,36 @@ def run_commands(selected):
     env = dict(os.environ, CARGO_TARGET_DIR=os.path.join(REPO, "target"))
     t0 = time.time()
     subprocess.run(["cargo", "install", "--quiet", "--path", ".", "--root", root, "--locked"], cwd=copy, env=env, check=True)
-    print(f"installed gamecheck in {time.time() - t0:.1f} s")
+    print(f"installed gamecheck in {time.time() - t0:.1f} s", flush=True)
     env = dict(env, PATH=os.path.join(root, "bin") + os.pathsep + os.environ["PATH"])
-    failed = passed = 0
-    not_run = []
-    for page in selected:
-        with open(os.path.join(REPO, page), encoding="utf-8") as f:
-            text = f.read()
-        for block in blocks(text):
-            kind, arg = block["marker"] or (None, None)
-            where = f"{page}:{block['start']}"
-            if kind == "file":
-                with open(os.path.join(copy, arg), "w", encoding="utf-8") as f:
-                    f.write("\n".join(block["lines"]) + "\n")
-                continue
-            cmds = commands(block)
-            if kind == "not run":
-                if not arg:
-                    failed += 1
-                    print(f"FAIL {where}: a `not run` marker without its reason")
-                not_run += [(where, c[0], arg) for c in cmds]
-                continue
-            for cmd, status, expected in cmds:
-                t = time.time()
-                r = subprocess.run(["bash", "-c", cmd], cwd=copy, env=env, capture_output=True, text=True, timeout=600)
-                out = r.stdout + r.stderr
-                missing = [e for e in expected if e not in out]
-                ok = r.returncode == status and not missing
-                failed += not ok
-                passed += ok
-                print(f"{'ok  ' if ok else 'FAIL'} {time.time() - t:5.1f} s (exit {r.returncode}, page {status}) {where} $ {cmd}")
-                for e in missing:
-                    print(f"     missing: {e}")
-                if not ok and not expected and status == 0:
-                    print(out[-2000:])
+    # pages run side by side (each page's commands in order, in the one copy: the pages
+    # write no file another page reads), reported in page order
+    t0 = time.time()
+    # the longest pages first (a rough guess at the slowest), so the last ones are short
+    order = sorted(selected, key=lambda page: -os.path.getsize(os.path.join(REPO, page)))
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        futures = {page: pool.submit(run_page, page, copy, env) for page in order}
+        results = [futures[page].result() for page in selected]
+    passed = sum(r[1] for r in results)
+    failed = sum(r[2] for r in results)
+    not_run = [n for r in results for n in r[3]]
+    for lines, *_ in results:
+        for line in lines:
+            print(line)
     print(f"not run ({len(not_run)}), each with the reason its page gives:")
     for where, cmd, reason in not_run:
         print(f"     {where} $ {cmd}   [{reason}]")
-    print(f"commands: {passed} passed, {failed} failed, {len(not_run)} not run")
+    print(f"commands: {passed} passed, {failed} failed, {len(not_run)} not run, in {time.time() - t0:.1f} s ({jobs} pages at a time)")
     return failed
 
 
 def main():
     args = sys.argv[1:]
     failed = check_links()
+    jobs = int(os.environ.get("DOC_JOBS", "2"))
     if "--links" not in args:
         selected = [a for a in args if not a.startswith("--")] or pages()
-        failed += run_commands(selected)
+        failed += run_commands(selected, jobs)
     sys.exit(1 if failed else 0)
 
 

@@ -3,9 +3,9 @@
 between those pages.
 
 The commands run from a copy of the repository's files (`git ls-files`) in a folder with
-nothing beside it (no `shared/`): target/readme-commands/gamecheck, made anew at each run
-and left in place after it (at a fixed path, so that cargo finds its builds fresh the next
-time), with `gamecheck` installed by `cargo install --locked --path .` into
+nothing beside it (no `shared/`): target/readme-commands/gamecheck, brought back to the
+repository's files at each run and left in place after it (at a fixed path, so that cargo
+finds its builds fresh the next time), with `gamecheck` installed by `cargo install --locked --path .` into
 target/readme-commands/root, page by page (README.md first, then docs/*.md by name; two
 pages at a time), each page's commands in the order they appear, so a command may use a
 file an earlier command of its page wrote.
@@ -200,13 +200,22 @@ def check_links():
 
 
 def copy_repository(tmp):
+    """The repository's files (`git ls-files`) copied to tmp/gamecheck, with their times.
+    A copy left by the last run is brought up to date: every other file in it (what its
+    commands wrote) is removed, so each run starts from the repository's files alone."""
     copy = os.path.join(tmp, "gamecheck")
-    files = subprocess.run(["git", "ls-files"], cwd=REPO, check=True, capture_output=True, text=True).stdout.split("\n")
-    for name in filter(None, files):
-        src = os.path.join(REPO, name)
-        if os.path.isfile(src):
-            os.makedirs(os.path.dirname(os.path.join(copy, name)), exist_ok=True)
-            shutil.copy2(src, os.path.join(copy, name))
+    listed = subprocess.run(["git", "ls-files"], cwd=REPO, check=True, capture_output=True, text=True).stdout
+    files = {name for name in listed.split("\n") if name and os.path.isfile(os.path.join(REPO, name))}
+    for dirpath, dirnames, filenames in os.walk(copy, topdown=False):
+        for name in filenames:
+            path = os.path.join(dirpath, name)
+            if os.path.relpath(path, copy) not in files:
+                os.remove(path)
+        if dirpath != copy and not os.listdir(dirpath):
+            os.rmdir(dirpath)
+    for name in sorted(files):
+        os.makedirs(os.path.dirname(os.path.join(copy, name)), exist_ok=True)
+        shutil.copy2(os.path.join(REPO, name), os.path.join(copy, name))
     assert not os.path.exists(os.path.join(tmp, "shared"))
     return copy
 
@@ -246,12 +255,12 @@ def run_page(page, copy, env):
 
 
 def run_commands(selected, jobs):
+    t0 = time.time()
     tmp = os.path.join(REPO, "target", "readme-commands")
-    shutil.rmtree(tmp, ignore_errors=True)
-    os.makedirs(tmp)
     copy = copy_repository(tmp)
     root = os.path.join(tmp, "root")
     env = dict(os.environ, CARGO_TARGET_DIR=os.path.join(REPO, "target"))
+    print(f"copied the repository's files in {time.time() - t0:.1f} s", flush=True)
     t0 = time.time()
     subprocess.run(["cargo", "install", "--quiet", "--path", ".", "--root", root, "--locked"], cwd=copy, env=env, check=True)
     print(f"installed gamecheck in {time.time() - t0:.1f} s", flush=True)

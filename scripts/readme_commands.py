@@ -214,8 +214,13 @@ def copy_repository(tmp):
         if dirpath != copy and not os.listdir(dirpath):
             os.rmdir(dirpath)
     for name in sorted(files):
-        os.makedirs(os.path.dirname(os.path.join(copy, name)), exist_ok=True)
-        shutil.copy2(os.path.join(REPO, name), os.path.join(copy, name))
+        src, dst = os.path.join(REPO, name), os.path.join(copy, name)
+        if os.path.exists(dst):
+            a, b = os.stat(src), os.stat(dst)
+            if (a.st_size, a.st_mtime_ns) == (b.st_size, b.st_mtime_ns):
+                continue  # left as the last run copied it (and no command changed it)
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        shutil.copy2(src, dst)
     assert not os.path.exists(os.path.join(tmp, "shared"))
     return copy
 

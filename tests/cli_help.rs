@@ -1,6 +1,6 @@
 //! The CLI points to the fix: `rules`, `completions`, the `verify` table's width, usage
-//! errors with a tip, and the seed limit. Usage errors exit 2 with nothing on
-//! stdout.
+//! errors with a tip, the seed limit, and every limit the guides state, in the `--help`
+//! of its command. Usage errors exit 2 with nothing on stdout.
 
 mod common;
 
@@ -326,7 +326,7 @@ fn a_reader_that_stops_early_is_not_an_error() {
     // `gen … | head -1`: the pipe closes after the first line
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gamecheck"))
         .args([
-            "gen", "octal", "--code", ".77", "--cases", "200000", "--seed", "1",
+            "gen", "octal", "--code", ".77", "--cases", "100000", "--seed", "1",
         ])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
@@ -485,4 +485,98 @@ fn bad_seeds_and_shares_are_told_in_the_flags_terms() {
         // Rust's own parse messages stay out of them
         assert!(!err.contains("invalid digit"), "{args:?}: {err}");
     }
+}
+
+// --- limits in --help -------------------------------------------------------------
+
+/// Every limit the guides (README.md, docs/) state for a command, as its `--help` must
+/// say it: (the command, the words of the limit). A limit added to a guide goes here too.
+const LIMITS: &[(&[&str], &[&str])] = &[
+    // marble: the rule flags, side 6's generated positions, each solver's size
+    (
+        &["gen", "marble"],
+        &["1..=6", "1..=side", "at most 20 empty cells"],
+    ),
+    (
+        &["stress", "marble"],
+        &["1..=6", "at most 20 empty cells", "at most 200"],
+    ),
+    (
+        &["solve", "marble"],
+        &[
+            "at most 20 empty cells",
+            "at most 22 empty cells",
+            "at most 30 empty cells",
+            "any position with --table",
+        ],
+    ),
+    (&["table", "marble"], &["8 GiB"]),
+    (&["count", "marble"], &["8 GiB"]),
+    // paint
+    (&["gen", "paint"], &["1..=10000"]),
+    (&["stress", "paint"], &["1..=10000", "at most 74"]),
+    (
+        &["solve", "paint"],
+        &[
+            "20 unpainted cells",
+            "24 unpainted cells",
+            "100,000 columns",
+            "2^64 − 1",
+        ],
+    ),
+    (&["perft", "paint"], &["1..=32"]),
+    (&["count", "paint"], &["1..=10"]),
+    // sevens: the deck, the deals of an input, the oracle's decks
+    (
+        &["gen", "sevens"],
+        &["1..=4", "1..=13", "1..=R", "must be even"],
+    ),
+    (&["stress", "sevens"], &["must be even", "at most 100"]),
+    (&["solve", "sevens"], &["must be even", "up to 24 cards"]),
+    // octal: the code, the table, the heaps, the oracle
+    (
+        &["stress", "octal"],
+        &[
+            "at most 16 digits",
+            "at most 1,000,000",
+            "1..=1000",
+            "1..=10^18",
+            "stay below the table",
+            "at most 1000",
+        ],
+    ),
+    (
+        &["solve", "octal"],
+        &["30 tokens", "up to 10^18", "below --max-n"],
+    ),
+    (
+        &["perft", "octal"],
+        &["1..=10^18", "2^22 = 4,194,304", "2^20 moves"],
+    ),
+    (&["period", "octal"], &["1..=2^32", "more than an hour"]),
+    (&["values", "octal"], &["0..=2^32", "more than an hour"]),
+    // every game's stress: rounds, jobs, seed, output
+    (
+        &["stress", "octal"],
+        &["1..=1,000,000", "1..=256", "2^53 − 1", "16 MiB"],
+    ),
+    (&["verify"], &["2^53 − 1", "at most 10,000,000"]),
+    (&["gen", "paint"], &["at most 1,000,000"]),
+];
+
+#[test]
+fn every_limit_the_guides_state_is_in_the_help_of_its_command() {
+    let mut missing = Vec::new();
+    for (command, limits) in LIMITS {
+        let help = stdout_of(&[command, &["--help"][..]].concat());
+        for limit in *limits {
+            if !help.contains(limit) {
+                missing.push(format!(
+                    "`gamecheck {} --help` lacks {limit:?}",
+                    command.join(" ")
+                ));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
 }

@@ -1,5 +1,5 @@
 //! `gamecheck solve marble` and `gamecheck verify --game marble` from the outside: the
-//! samples, and every bad input of the marble issue (located error, exit 2, no answers).
+//! samples, and every bad input docs/rules.md names for marble (located error, exit 2, no answers).
 
 mod common;
 

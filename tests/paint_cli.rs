@@ -1,5 +1,5 @@
 //! `gamecheck solve paint` and `gamecheck verify --game paint` from the outside: the
-//! sample, every solver, huge N, and every bad input of the paint issue (located error,
+//! sample, every solver, huge N, and every bad input docs/rules.md names for paint (located error,
 //! exit 2, nothing on stdout).
 
 mod common;

@@ -46,7 +46,7 @@ fn paint_parse_never_panics() {
 
 #[test]
 fn every_corpus_file_of_the_parser_is_read_or_rejected_with_a_location() {
-    // the committed corpus holds each bad-input case of the issue; all but the sample
+    // the committed corpus holds each bad input docs/rules.md names for paint; all but the sample
     // and the valid huge-N and one-line inputs are errors
     for (name, ok) in [
         ("contest_sample", true),

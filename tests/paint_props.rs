@@ -97,7 +97,7 @@ fn shortened(p: &Position, period: gamecheck::grundy::Period) -> Position {
 }
 
 proptest! {
-    // seeds of past failures (here: those the planted bugs of the issue produced) live in
+    // seeds of past failures (here: those the planted bugs of the paint solvers produced) live in
     // proptest-regressions/; the case count still comes from PROPTEST_CASES
     #![proptest_config(ProptestConfig {
         failure_persistence: Some(Box::new(FileFailurePersistence::Direct(

@@ -1,4 +1,4 @@
-//! Every bad input of the sevens issue: a located error on stderr, exit code 2, nothing
+//! Every bad input docs/rules.md names for sevens: a located error on stderr, exit code 2, nothing
 //! on stdout (no partial answers).
 
 mod common;

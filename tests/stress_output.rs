@@ -20,7 +20,7 @@ fn run(suffix: &str, end: &str, trailer: &str, extra: &[&str]) -> assert_cmd::Co
     )
 }
 
-/// Positive controls: what the README promises passes.
+/// Positive controls: what docs/stress.md promises passes.
 #[test]
 fn trailing_spaces_tabs_crlf_lone_cr_and_trailing_empty_lines_pass() {
     for (suffix, end, trailer) in [

@@ -9,7 +9,7 @@
 //! each of the first few failing instances (the smallest kept), must be small: marble
 //! at most 4 empty cells, paint N ≤ 4, sevens a deck of at most 8 cards. A zoo entry that
 //! stops being caught fails `cargo test`. Run with `-- --nocapture` to see each shrunk
-//! case (the README's zoo table sums that output up).
+//! case (the zoo table of docs/testing.md sums that output up).
 
 use gamecheck::game::{BoxSolver, Game, ShrinkMode};
 use gamecheck::harness::laws::{instances, movegen_agrees_with, solvers_agree_with};
@@ -27,7 +27,7 @@ type Law<'a, G> = Box<dyn Fn(&<G as Game>::Rules, &<G as Game>::Case) -> Result<
 /// stops at a local minimum, so a few starting points find a smaller one).
 const SHRINK_STARTS: usize = 32;
 
-/// The seed of the instances: `ZOO_SEED`, else a fixed one (so the README's shrunk
+/// The seed of the instances: `ZOO_SEED`, else a fixed one (so docs/testing.md's shrunk
 /// cases are the ones `cargo test` finds; `scripts` may loop over seeds).
 fn seed() -> u64 {
     std::env::var("ZOO_SEED")

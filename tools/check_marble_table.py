@@ -11,7 +11,7 @@ consistency:
   * the full board (no move) has the end rule's value: lost in normal play, won in
     misere play.
 
-File format (README, "Exported tables"): the line "GCTABLE1", one line of text
+File format (docs/numbers.md, "table: a solved table and its digest"): the line "GCTABLE1", one line of text
 "marble --side N --run K --lines L [--misere]", then 2^(N*N) bits packed little-endian:
 bit p (byte p // 8, bit p % 8) is square-frame position p, where square cell (r, c)
 (0-based) is bit r*N + c. When FILE.sha256 exists beside FILE, its digest is checked too.

@@ -111,4 +111,51 @@ fn gen_refuses_an_input_its_reader_would_refuse() {
     );
     let full = stdout(chomp().args(["gen", "--cases", "1000", "--seed", "1"]));
     assert!(full.starts_with("1000\n"));
+
+/// The tutorial (`docs/your-own-game.md`, sections 7 and 8) shows `verify` green and
+/// `stress` catching the page's own `wrong.py`: both run here, on the program as the page
+/// prints it, and every line the page shows for the stress run must be in the report
+/// (but the one with its times). `scripts/readme_commands.py` leaves these two commands
+/// to this test, which CI runs with the workspace's tests: through `cargo run` it would
+/// build the example once more.
+#[test]
+fn the_tutorials_verify_and_stress_print_what_the_page_shows() {
+    let page = include_str!("../../../docs/your-own-game.md");
+    let after = |mark: &str| &page[page.find(mark).unwrap_or_else(|| panic!("{mark}"))..];
+    let program = after("<!-- file: wrong.py -->\n```python\n")
+        ["<!-- file: wrong.py -->\n```python\n".len()..]
+        .split("\n```")
+        .next()
+        .unwrap();
+    let shown: Vec<&str> = after("$ cargo run --release -p chomp -- stress --seed 1")
+        .lines()
+        .skip(1)
+        .take_while(|l| !l.starts_with("$ echo $?"))
+        .filter(|l| !l.is_empty() && !l.contains("runs of the program"))
+        .collect();
+    assert!(shown.len() > 10, "{shown:?}");
+
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("tutorial");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("wrong.py"), format!("{program}\n")).unwrap();
+    let out = chomp()
+        .current_dir(&dir)
+        .args(["stress", "--seed", "1", "--", "python3", "wrong.py"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let report = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for line in shown {
+        assert!(
+            report.contains(line),
+            "the page shows {line:?}; the run printed:\n{report}"
+        );
+    }
+
+    let verify = stdout(chomp().args(["verify", "--seed", "1"]));
+    assert!(verify.contains("0 mismatches, all agree"), "{verify}");
 }

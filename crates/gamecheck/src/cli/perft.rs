@@ -34,8 +34,9 @@ pub struct PerftArgs<G: Perft + Contest> {
     #[arg(long, value_name = "FILE")]
     pub from: Option<PathBuf>,
     /// Moves in each counted sequence, 0..=4294967295 (0 counts 1); a count that would
-    /// need more memo than its bound, or more than a u128, is refused with the largest
-    /// depth that fits.
+    /// need more memo than its bound (2^22 = 4,194,304 entries), or more than a u128, or
+    /// may meet a position with more than 2^20 moves, is refused with the largest depth
+    /// that fits.
     #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(0..=u32::MAX as i64))]
     pub depth: u32,
     /// One line `MOVE: COUNT` per legal first move (sorted by MOVE), then `total: N`.

@@ -81,7 +81,7 @@ pub struct StressCommon {
     /// The program under test and its arguments, after `--`. It reads the input on
     /// stdin and prints one answer per line; accepted beside the answers, and nothing
     /// else: trailing ASCII spaces and tabs, CRLF or lone CR line ends, empty lines at
-    /// the end. Ctrl-C (or SIGTERM,
+    /// the end; more than 16 MiB on stdout is malformed output. Ctrl-C (or SIGTERM,
     /// SIGHUP) ends every run of it with every process it started, says the seed and
     /// the rounds passed on stderr, and then ends gamecheck by that signal.
     #[arg(last = true, required = true, value_name = "PROGRAM [ARGS]")]

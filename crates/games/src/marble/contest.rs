@@ -218,7 +218,8 @@ pub struct RuleArgs {
 #[derive(Debug, Clone, clap::Args)]
 pub struct SizeArgs {
     /// Chance 0..=1 that a cell holds a marble (default: drawn per position from
-    /// [0.25, 1] at full size).
+    /// [0.25, 1] at full size). Side 6 is drawn with at most 20 empty cells whatever the
+    /// density, so that its answers need no full table.
     #[arg(long)]
     pub density: Option<f64>,
 }

@@ -4,7 +4,7 @@
 //! The file: the magic line `GCTABLE1\n`, one line with the game and the rule flags
 //! (`marble --side 4 --run 3 --lines all\n`), then 2^(n²) bits packed little-endian:
 //! bit `p` (byte `p / 8`, bit `p mod 8`) is set when the player to move wins at the
-//! *square-frame* position `p` (square cell `(r, c)` is bit `r·n + c`; the README maps
+//! *square-frame* position `p` (square cell `(r, c)` is bit `r·n + c`; docs/numbers.md maps
 //! it to the contest's reading order). Bits past 2^(n²) in the last byte are 0.
 
 use super::rules::Rules;

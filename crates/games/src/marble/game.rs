@@ -25,9 +25,11 @@ gamecheck::variants! {
     pub enum Variant {
         /// The oracle: text rows, coordinate walks, memo by the text (at most 20 empty cells).
         Naive = "naive",
-        /// Memoized DFS over a bitmask, moves by shifts under the boundary masks.
+        /// Memoized DFS over a bitmask, moves by shifts under the boundary masks (side 6:
+        /// at most 22 empty cells).
         Bitmask = "bitmask",
-        /// Retrograde analysis of every position into a 1-bit table.
+        /// Retrograde analysis of every position into a 1-bit table (side 6: at most 30
+        /// empty cells, any position with --table).
         Table = "table",
     }
 }

@@ -214,7 +214,8 @@ pub struct SizeArgs {
     #[arg(long, default_value_t = DEFAULT_MAX_HEAPS, value_name = "N")]
     pub max_heaps: u64,
     /// Largest heap at full size, 1..=10^18 (half the heaps uniform below it, half
-    /// log-uniform).
+    /// log-uniform). For a code with no proved period it must stay below the table
+    /// (--max-n), where our answers come from.
     #[arg(long, default_value_t = DEFAULT_MAX_HEAP, value_name = "A")]
     pub max_heap: u64,
 }

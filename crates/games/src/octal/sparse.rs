@@ -917,7 +917,7 @@ mod tests {
 }
 
 /// Outside CI: the short codes with a splitting digit and no sparse space at
-/// `g(0..20,000)` (the README's list), printed.
+/// `g(0..20,000)` (the list in docs/solvers.md, "The sparse-space method"), printed.
 #[cfg(test)]
 #[test]
 #[ignore]

@@ -302,7 +302,8 @@ pub struct RuleArgs {
     /// Number of suits S, 1..=4 (S, H, C, D in that order).
     #[arg(long, default_value_t = 4)]
     pub suits: usize,
-    /// Number of ranks R, 1..=13.
+    /// Number of ranks R, 1..=13. The deck (S × R cards) must be even: each player holds
+    /// half of it.
     #[arg(long, default_value_t = 13)]
     pub ranks: u8,
     /// The start rank K, 1..=R (default: ⌈R/2⌉, so 7 for the standard deck).

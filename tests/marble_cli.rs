@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{gamecheck, solve_fails};
+use common::{gamecheck, solve_fails, solve_json};
 use predicates::prelude::*;
 
 #[test]
@@ -297,4 +297,30 @@ fn bad_usage_exits_2() {
         .assert()
         .code(2);
     gamecheck().args(["solve"]).assert().code(2);
+}
+
+#[test]
+fn json_answers_per_case_from_every_solver() {
+    let input = std::fs::read_to_string("tests/data/marble_sample.in").unwrap();
+    let doc = solve_json("marble", &[], &input);
+    assert_eq!(doc["solver"], "table");
+    assert_eq!(doc["flags"], "--side 4 --run 3 --lines all");
+    for solver in ["naive", "bitmask"] {
+        let other = solve_json("marble", &["--solver", solver], &input);
+        assert_eq!(other["solver"], solver);
+        assert_eq!(other["cases"], doc["cases"], "{solver}");
+    }
+    for case in doc["cases"].as_array().unwrap() {
+        let value = match case["winner"].as_str().unwrap() {
+            "Alice" => "win (N-position)",
+            _ => "loss (P-position)",
+        };
+        assert_eq!(case["value"], value, "{doc}");
+    }
+}
+
+#[test]
+fn json_bad_symbol_is_a_located_error_with_nothing_on_stdout() {
+    let err = solve_fails("marble", &["--json"], "1\n*\n* o\n");
+    assert!(err.contains("line 3, column 3 (position 1)"), "{err}");
 }

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{gamecheck, solve_fails};
+use common::{gamecheck, solve_fails, solve_json};
 use predicates::prelude::*;
 
 #[test]
@@ -265,4 +265,32 @@ fn verify_prints_the_paint_rows_and_the_proved_period() {
     assert!(rows
         .iter()
         .any(|r| r["solver"] == "periodic vs grundy" && r["checked"] == 50));
+}
+
+#[test]
+fn json_answers_per_case_with_the_values() {
+    let input = std::fs::read_to_string("tests/data/paint_sample.in").unwrap();
+    let doc = solve_json("paint", &[], &input);
+    assert_eq!(doc["solver"], "periodic");
+    let cases = doc["cases"].as_array().unwrap();
+    assert_eq!(cases[0]["answer"], "Case 1: Alice");
+    assert_eq!(cases[0]["value"], "win (N-position)");
+    assert_eq!(cases[1]["answer"], "Case 2: Bob");
+    assert_eq!(cases[1]["value"], "loss (P-position)");
+    let naive = solve_json("paint", &["--solver", "naive"], &input);
+    assert_eq!(naive["solver"], "naive");
+    assert_eq!(naive["cases"], doc["cases"]);
+}
+
+#[test]
+fn json_bad_input_is_the_same_located_error_with_nothing_on_stdout() {
+    // the second case lists (1, 1) twice
+    let input = "2\n2 1\n1 1\n3 2\n1 1\n1 1\n";
+    let plain = solve_fails("paint", &[], input);
+    assert!(plain.contains("line 6"), "{plain}");
+    assert_eq!(solve_fails("paint", &["--json"], input), plain);
+    // a refusal (a case too large for the chosen solver) too
+    let huge = "1\n1000000 0\n";
+    let refusal = solve_fails("paint", &["--json", "--solver", "naive"], huge);
+    assert!(refusal.contains("case 1"), "{refusal}");
 }

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::solve_fails;
+use common::{solve_fails, solve_json};
 
 const SAMPLE_IN: &str = include_str!("data/sevens_sample.in");
 
@@ -213,4 +213,32 @@ fn a_deal_without_t_is_an_error_that_says_to_write_t() {
 #[test]
 fn a_missing_file_is_a_usage_error() {
     fails(&["no/such/file.in"], "", &["cannot read"]);
+}
+
+#[test]
+fn json_answers_per_case_with_draws() {
+    let expected = include_str!("data/sevens_sample.out");
+    let doc = solve_json("sevens", &[], SAMPLE_IN);
+    let winners: Vec<&str> = doc["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["winner"].as_str().unwrap())
+        .collect();
+    assert_eq!(winners, expected.lines().collect::<Vec<_>>());
+    assert!(winners.contains(&"Draw"), "{doc}");
+    // sevens' solvers answer with the winner itself
+    for case in doc["cases"].as_array().unwrap() {
+        assert_eq!(case["value"], case["winner"], "{doc}");
+    }
+    assert_eq!(doc["flags"], "--suits 4 --ranks 13 --start 7 --stuck lose");
+}
+
+#[test]
+fn json_bad_deal_is_a_located_error_with_nothing_on_stdout() {
+    fails(
+        &["--json"],
+        &replace_card(2, "X7"),
+        &["line 2, column 7", "(deal 1)", "unknown suit `X`"],
+    );
 }

@@ -149,8 +149,9 @@ fn a_program_that_sleeps_forever_times_out_and_nothing_survives() {
     }
 }
 
-/// A timeout is not shrunk: its 50-case input (hundreds of lines) is shown by its head
-/// and tail only, and `--save` writes it whole.
+/// A timeout is not shrunk: when no case times out alone, its 50-case input (hundreds
+/// of lines) is shown by its head and tail only, and `--save` writes it whole. The
+/// first 20 cases were run alone, and said so.
 #[test]
 fn the_input_of_an_unshrunk_timeout_is_shown_by_its_head_and_tail() {
     let dir = tempfile::tempdir().unwrap();
@@ -160,10 +161,17 @@ fn the_input_of_an_unshrunk_timeout_is_shown_by_its_head_and_tail() {
             .into_iter()
             .chain([save.to_str().unwrap()])
             .collect::<Vec<_>>(),
-        "sleep_forever.py",
+        "hang_unless_alone.py",
         &[],
     ));
     assert!(report.contains("input:   50 cases, not shrunk"), "{report}");
+    assert!(
+        report.contains("note:    no case of the first 20 of 50 times out on its own"),
+        "{report}"
+    );
+    assert!(report.contains("  case 20: "), "{report}");
+    assert!(!report.contains("  case 21: "), "{report}");
+    assert!(!report.contains("timeout (killed"), "{report}");
     let input = section(&report, "input");
     assert!(input.lines().count() <= 41, "{input}");
     assert!(input.contains(" lines not shown ("), "{input}");
@@ -386,4 +394,144 @@ fn a_timeout_out_of_range_names_the_range_in_short() {
             "{value}: {err}"
         );
     }
+}
+
+/// The paint input of `gamecheck stress paint --seed SEED --rounds 1 --cases CASES` (its
+/// one round), and the number of columns of each of its cases.
+fn paint_round(seed: u64, cases: usize) -> (String, Vec<u64>) {
+    let opts = gamecheck::stress::StressOptions {
+        rounds: 1,
+        cases,
+        seed,
+        shrink_time: gamecheck::stress::DEFAULT_SHRINK_TIME,
+        jobs: 1,
+    };
+    let round = gamecheck::stress::rounds(&opts)[0];
+    assert_eq!(round.cases, cases);
+    let input = common::gen(
+        "paint",
+        &[
+            "--cases",
+            &cases.to_string(),
+            "--seed",
+            &round.seed.to_string(),
+            "--scale",
+            &round.size.scale.to_string(),
+        ],
+    );
+    let data: Vec<u64> = input
+        .split_whitespace()
+        .map(|w| w.parse().unwrap())
+        .collect();
+    let (mut at, mut columns) = (1, Vec::new());
+    for _ in 0..data[0] {
+        columns.push(data[at]);
+        at += 2 + 2 * data[at + 1] as usize;
+    }
+    (input, columns)
+}
+
+/// A timeout of several cases: each case is run alone under the same limit, in order,
+/// and the first that times out on its own is the reported input, with the times of
+/// the cases before it.
+#[test]
+fn a_timeout_names_the_case_that_times_out_alone_with_the_times_before_it() {
+    let (seed, cases) = (7, 6);
+    let (_, columns) = paint_round(seed, cases);
+    // the third case, or the first after it whose N no case before it has
+    let k = (2..cases)
+        .find(|&k| !columns[..k].contains(&columns[k]))
+        .expect("a case with a new N");
+    let hang_on = columns[k].to_string();
+    let report = failure_report(common::stress(
+        "paint",
+        &[
+            "--seed",
+            &seed.to_string(),
+            "--rounds",
+            "1",
+            "--cases",
+            &cases.to_string(),
+            "--timeout",
+            "1",
+        ],
+        "paint_slow.py",
+        &["--hang-on-n", &hang_on],
+    ));
+    assert!(report.starts_with("FAILED: timeout in round 1"), "{report}");
+    assert!(
+        report.contains(&format!(
+            "note:    case {} of {cases} times out on its own",
+            k + 1
+        )),
+        "{report}"
+    );
+    assert!(
+        report.contains(&format!("failing: case {} of the round's {cases}", k + 1)),
+        "{report}"
+    );
+    assert!(
+        report.contains(&format!("shrunk:  {cases} cases -> 1 case")),
+        "{report}"
+    );
+    assert!(
+        report.contains("each case alone (an input of 1 case, the same 1 s limit):"),
+        "{report}"
+    );
+    for i in 0..k {
+        let line = format!("  case {}: ", i + 1);
+        let at = report
+            .find(&line)
+            .unwrap_or_else(|| panic!("{line}: {report}"));
+        let rest = report[at..].lines().next().unwrap();
+        assert!(rest.ends_with(" s CPU, passed"), "{rest}");
+    }
+    assert!(
+        report.contains(&format!("  case {}: timeout (killed after ", k + 1)),
+        "{report}"
+    );
+    assert!(!report.contains(&format!("  case {}: ", k + 2)), "{report}");
+    // the reported input is that one case
+    let input = section(&report, "input");
+    assert!(input.starts_with(&format!("1\n{hang_on} ")), "{input}");
+}
+
+/// A timeout that no case has on its own (the cases together take too long): every
+/// case is run alone and passes, and the whole input is kept.
+#[test]
+fn a_timeout_of_cases_that_each_pass_alone_keeps_the_whole_input() {
+    let report = failure_report(common::stress(
+        "paint",
+        &[
+            "--seed",
+            "7",
+            "--rounds",
+            "1",
+            "--cases",
+            "5",
+            "--timeout",
+            "1.5",
+            "--json",
+        ],
+        "paint_slow.py",
+        &["--sleep-per-case", "0.5"],
+    ));
+    let doc: serde_json::Value = serde_json::from_str(&report).unwrap();
+    let failure = &doc["failure"];
+    assert_eq!(doc["verdict"], "timeout", "{doc}");
+    let times = failure["case_times"].as_array().unwrap();
+    assert_eq!(times.len(), 5, "{doc}");
+    for (i, t) in times.iter().enumerate() {
+        assert_eq!(t["case"], i + 1, "{doc}");
+        assert_eq!(t["verdict"], "ok", "{doc}");
+        let wall = t["wall_seconds"].as_f64().unwrap();
+        assert!((0.5..1.5).contains(&wall), "{doc}");
+    }
+    assert_eq!(failure["shrunk"]["cases"], 5, "{doc}");
+    assert!(failure["failing_case"].is_null(), "{doc}");
+    let note = failure["note"].as_str().unwrap();
+    assert!(
+        note.starts_with("no case of the 5 times out on its own: together they take too long"),
+        "{note}"
+    );
 }

@@ -2,8 +2,9 @@
 //! reads the input and answers like a buggy solution would, so these run in milliseconds.
 
 use gamecheck::outcome::Winner;
+use gamecheck::stress::shrink::{CaseTime, TIMED_CASES};
 use gamecheck::stress::{
-    stress, Class, ContestGame, End, RunOutput, StressOptions, StressSummary, Verdict,
+    stress, Class, ContestGame, End, RunOutput, StressOptions, StressSummary, Target, Verdict,
 };
 use gamecheck_games::marble::contest::Marble;
 use gamecheck_games::marble::geometry::Layout;
@@ -38,6 +39,14 @@ fn options(seed: u64, rounds: u64) -> StressOptions {
 fn run_fake(
     seed: u64,
     rounds: u64,
+    answer: impl FnMut(&[Position]) -> (String, End),
+) -> (Summary, u64) {
+    run_fake_with(&options(seed, rounds), answer)
+}
+
+/// [`run_fake`] under `opts`.
+fn run_fake_with(
+    opts: &StressOptions,
     mut answer: impl FnMut(&[Position]) -> (String, End),
 ) -> (Summary, u64) {
     let mut game = Marble::new(Rules::standard(), None).unwrap();
@@ -49,14 +58,7 @@ fn run_fake(
         let (stdout, end) = answer(&cases);
         output(stdout, end)
     };
-    let summary = stress(
-        &mut game,
-        &mut target,
-        &options(seed, rounds),
-        |_| {},
-        |_, _| {},
-    )
-    .unwrap();
+    let summary = stress(&mut game, &mut target, opts, |_| {}, |_, _| {}).unwrap();
     (summary, runs)
 }
 
@@ -282,4 +284,153 @@ fn malformed_lines_of_a_batch_name_their_candidates() {
     assert_eq!(f.minimal.cases.len(), 1);
     assert_eq!(f.minimal.cases[0].empty_cells(), 3, "{}", f.minimal.input);
     assert!(runs <= 20, "{runs} runs");
+}
+
+// --- a timeout's cases, run alone ----------------------------------------------------
+
+/// A fake program that times out on any input of several cases and, alone, on the
+/// cases `hangs` says; otherwise it answers right. Each run takes (as it reports) one
+/// millisecond of wall time per empty cell of its first case, and twice that of CPU.
+struct Slow<F> {
+    hangs: F,
+    runs: u64,
+}
+
+impl<F: FnMut(&Position) -> bool> Target for Slow<F> {
+    fn run(&mut self, input: &[u8]) -> std::io::Result<RunOutput> {
+        self.runs += 1;
+        let text = std::str::from_utf8(input).unwrap();
+        let cases = format::read(text, 4).expect("stress writes valid inputs");
+        let (stdout, end) = if cases.len() > 1 || (self.hangs)(&cases[0]) {
+            (String::new(), End::TimedOut)
+        } else {
+            (correct(&cases), End::Exited(0))
+        };
+        let ms = cases[0].empty_cells() as u64;
+        Ok(RunOutput {
+            elapsed: Duration::from_millis(ms),
+            cpu: Duration::from_millis(2 * ms),
+            ..output(stdout, end)?
+        })
+    }
+}
+
+/// One round of `cases` cases, `jobs` side by side, `shrink_time` to time them alone.
+fn timed(
+    cases: usize,
+    jobs: usize,
+    shrink_time: Duration,
+    hangs: impl FnMut(&Position) -> bool,
+) -> (Summary, u64) {
+    let mut game = Marble::new(Rules::standard(), None).unwrap();
+    let mut target = Slow { hangs, runs: 0 };
+    let opts = StressOptions {
+        rounds: 1,
+        cases,
+        seed: 12,
+        shrink_time,
+        jobs,
+    };
+    let summary = stress(&mut game, &mut target, &opts, |_| {}, |_, _| {}).unwrap();
+    (summary, target.runs)
+}
+
+/// The cases of the round of [`timed`] (its only round, `cases` cases).
+fn round_cases(cases: usize) -> Vec<Position> {
+    let (summary, _) = timed(cases, 1, Duration::ZERO, |_| false);
+    summary.failure.unwrap().original.cases
+}
+
+/// The times [`Slow`] reports for the first `n` cases of `cases`, each run alone.
+fn expected_times(cases: &[Position], n: usize, hang_at: Option<usize>) -> Vec<CaseTime> {
+    (0..n)
+        .map(|i| {
+            let ms = cases[i].empty_cells() as u64;
+            CaseTime {
+                case: i,
+                wall: Duration::from_millis(ms),
+                cpu: Duration::from_millis(2 * ms),
+                class: (Some(i) == hang_at).then_some(Class::Timeout),
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn a_timeout_is_timed_case_by_case_up_to_the_first_that_times_out_alone() {
+    let cases = round_cases(40);
+    assert_eq!(cases.len(), 40);
+    // the sixth case, or the first after it that no case before it equals
+    let k = (5..40).find(|&k| !cases[..k].contains(&cases[k])).unwrap();
+    let hang = cases[k];
+    for jobs in [1, 3] {
+        let (summary, runs) = timed(40, jobs, Duration::from_secs(30), |p| *p == hang);
+        let f = summary.failure.unwrap();
+        assert_eq!(f.class, Class::Timeout);
+        assert_eq!(
+            f.case_times,
+            expected_times(&cases, k + 1, Some(k)),
+            "jobs {jobs}"
+        );
+        assert_eq!(f.minimal.cases, vec![hang]);
+        assert_eq!(f.minimal.judgement.verdict, Verdict::Timeout);
+        assert_eq!(f.failing_case, Some(k));
+        assert_eq!(f.original.cases.len(), 40);
+        let note = f.note.unwrap();
+        assert!(
+            note.starts_with(&format!("case {} of 40 times out on its own", k + 1)),
+            "{note}"
+        );
+        assert!(note.contains("not shrunk further"), "{note}");
+        // the round, then the singles up to the hanging case (a group of `jobs` may run
+        // a few past it, whose results are dropped)
+        assert!(f.shrink_runs > k as u64 && f.shrink_runs <= (k + jobs) as u64);
+        assert_eq!(runs, 1 + f.shrink_runs);
+    }
+}
+
+#[test]
+fn a_timeout_times_at_most_the_first_twenty_cases_alone() {
+    let cases = round_cases(40);
+    let (summary, runs) = timed(40, 1, Duration::from_secs(30), |_| false);
+    let f = summary.failure.unwrap();
+    assert_eq!(TIMED_CASES, 20);
+    assert_eq!(f.case_times, expected_times(&cases, 20, None));
+    assert_eq!(runs, 21);
+    // no case times out alone: the whole input is kept
+    assert_eq!(f.minimal.cases, cases);
+    assert_eq!(f.failing_case, None);
+    let note = f.note.unwrap();
+    assert!(
+        note.starts_with("no case of the first 20 of 40 times out on its own; not shrunk"),
+        "{note}"
+    );
+}
+
+#[test]
+fn a_timeout_of_few_cases_times_them_all() {
+    let cases = round_cases(8);
+    let (summary, runs) = timed(8, 2, Duration::from_secs(30), |_| false);
+    let f = summary.failure.unwrap();
+    assert_eq!(f.case_times, expected_times(&cases, 8, None));
+    assert_eq!(runs, 9);
+    let note = f.note.unwrap();
+    assert!(
+        note.starts_with("no case of the 8 times out on its own: together they take too long"),
+        "{note}"
+    );
+}
+
+#[test]
+fn timing_a_timeouts_cases_stops_at_the_time_budget() {
+    let (summary, runs) = timed(40, 1, Duration::ZERO, |_| true);
+    let f = summary.failure.unwrap();
+    assert!(f.case_times.is_empty());
+    assert_eq!(runs, 1);
+    assert_eq!(f.minimal.cases.len(), 40);
+    let note = f.note.unwrap();
+    assert!(
+        note.starts_with("the time budget ran out after 0 of the 40 cases run alone"),
+        "{note}"
+    );
 }

@@ -182,3 +182,42 @@ pub fn assert_gen_flags_are_usage_errors(game: &str, flag_sets: &[&[&str]]) {
         assert_usage_error(&args);
     }
 }
+
+/// `gamecheck solve <game> --json <args>` on `input`: checks exit 0 and that stdout is
+/// one JSON document whose `output` is exactly what the same command prints without
+/// `--json`, and whose cases are numbered 1, 2, … with each `answer` the case's line of
+/// that output and each `winner` the answer's last word; returns the document.
+pub fn solve_json(game: &str, args: &[&str], input: &str) -> serde_json::Value {
+    let text = gamecheck()
+        .args(["solve", game])
+        .args(args)
+        .write_stdin(input.to_string())
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(text).unwrap();
+    let out = gamecheck()
+        .args(["solve", game, "--json"])
+        .args(args)
+        .write_stdin(input.to_string())
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let doc: serde_json::Value = serde_json::from_slice(&out).expect("one JSON document");
+    assert_eq!(doc["game"], game, "{doc}");
+    assert_eq!(doc["output"], text.as_str(), "{doc}");
+    let cases = doc["cases"].as_array().expect("cases");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(cases.len(), lines.len(), "{doc}");
+    for (i, (case, line)) in cases.iter().zip(&lines).enumerate() {
+        assert_eq!(case["case"], i + 1, "{doc}");
+        assert_eq!(case["answer"], *line, "{doc}");
+        let last = line.rsplit(' ').next().unwrap();
+        assert_eq!(case["winner"], last, "{doc}");
+    }
+    doc
+}

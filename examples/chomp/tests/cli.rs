@@ -159,3 +159,46 @@ fn the_tutorials_verify_and_stress_print_what_the_page_shows() {
     let verify = stdout(chomp().args(["verify", "--seed", "1"]));
     assert!(verify.contains("0 mismatches, all agree"), "{verify}");
 }
+
+#[test]
+fn solve_json_has_each_case_answer_and_value() {
+    let input = "2\n#.\n##\n\n#.\n#.\n";
+    let out = stdout(
+        chomp()
+            .args(["solve", "--width", "2", "--height", "2", "--json"])
+            .write_stdin(input),
+    );
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["game"], "chomp");
+    assert_eq!(doc["solver"], "memo");
+    assert_eq!(doc["output"], "Bob\nAlice\n");
+    let cases: Vec<_> = doc["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["case"].as_u64().unwrap(),
+                c["answer"].as_str().unwrap(),
+                c["value"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        cases,
+        [
+            (1, "Bob", "loss (P-position)"),
+            (2, "Alice", "win (N-position)")
+        ]
+    );
+    // a bad input: the located error, nothing on stdout
+    let bad = chomp()
+        .args(["solve", "--width", "2", "--height", "2", "--json"])
+        .write_stdin("1\n#x\n##\n")
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(bad.stdout.is_empty());
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(err.contains("line 2"), "{err}");
+}

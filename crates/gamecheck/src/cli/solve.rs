@@ -4,6 +4,7 @@ use super::ability::{augment_with, parsed, Ability};
 use super::{input_path, located, print_all, read_input, Failure};
 use crate::contest::Contest;
 use crate::game::{Game, Variants};
+use crate::outcome::Winner;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -22,6 +23,13 @@ pub struct SolveArgs<G: Contest> {
     pub solver: Option<G::Variant>,
     #[command(flatten)]
     pub extra: G::SolveArgs,
+    /// Print one JSON document on stdout instead of the answers: {"game", "rules",
+    /// "flags", "solver", "cases": [{"case", "answer", "winner", "value"}], "output"}
+    /// ("answer" is the case's line of the text output, "value" the solver's exact answer,
+    /// "output" the whole text output). Bad input is still an error on stderr, exit 2,
+    /// with nothing on stdout.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Parses `--solver NAME` into a variant of `G` ([`Variants`]): exactly the names of
@@ -118,7 +126,7 @@ pub fn ability<G: Contest>() -> Ability {
 }
 
 /// Reads every case, checks each against the solver's size limit, solves them all, then
-/// prints the contest's answers.
+/// prints the contest's answers (with `--json`, one JSON document holding them).
 pub fn solve<G: Contest>(args: &SolveArgs<G>) -> Result<ExitCode, Failure> {
     let rules = G::rules(&args.rules).map_err(|e| Failure::Usage(e.to_string()))?;
     G::contest_rules(&rules).map_err(|e| Failure::Usage(e.to_string()))?;
@@ -131,7 +139,73 @@ pub fn solve<G: Contest>(args: &SolveArgs<G>) -> Result<ExitCode, Failure> {
     })?;
     let variant = args.solver.unwrap_or(G::DEFAULT_VARIANT);
     let mut solver = G::solve_solver(&rules, variant, &args.extra).map_err(Failure::Usage)?;
-    let answers = crate::game::solve_cases_with::<G>(solver.as_mut(), &cases)
+    let values = crate::solver::solve_each(solver.as_mut(), &cases)
         .map_err(|e| Failure::Usage(e.to_string()))?;
-    print_all(&G::write_answers(&answers))
+    let winners: Vec<Winner> = values.iter().map(|&v| G::winner(v)).collect();
+    let output = G::write_answers(&winners);
+    if !args.json {
+        return print_all(&output);
+    }
+    let doc = json_document::<G>(&rules, variant, &values, &winners, &output);
+    let mut text = serde_json::to_string_pretty(&doc)
+        .map_err(|e| Failure::Internal(format!("cannot write the JSON document: {e}")))?;
+    text.push('\n');
+    print_all(&text)
+}
+
+/// `solve --json`'s document, its fields in this order.
+#[derive(serde::Serialize)]
+struct Document<'a> {
+    game: &'static str,
+    rules: String,
+    flags: String,
+    solver: &'static str,
+    cases: Vec<CaseAnswer<'a>>,
+    output: &'a str,
+}
+
+/// One case of [`Document`].
+#[derive(serde::Serialize)]
+struct CaseAnswer<'a> {
+    /// 1-based, as the readers' errors count.
+    case: usize,
+    /// The case's line of the text output.
+    answer: Option<&'a str>,
+    winner: Winner,
+    /// The solver's exact answer, as its `Display` writes it.
+    value: String,
+}
+
+/// `solve --json`'s document: the rules, the solver, and per case (1-based) its line of
+/// the text output, its winner and the solver's exact answer (`value`), then the whole
+/// text output. A game whose output is not one line per case (none of ours) gets
+/// `"answer": null` per case; its lines are still in `output`.
+fn json_document<'a, G: Contest>(
+    rules: &G::Rules,
+    variant: G::Variant,
+    values: &[G::Answer],
+    winners: &[Winner],
+    output: &'a str,
+) -> Document<'a> {
+    let lines: Vec<&str> = output.lines().collect();
+    let per_case = lines.len() == values.len();
+    let cases = values
+        .iter()
+        .zip(winners)
+        .enumerate()
+        .map(|(i, (value, &winner))| CaseAnswer {
+            case: i + 1,
+            answer: per_case.then(|| lines[i]),
+            winner,
+            value: value.to_string(),
+        })
+        .collect();
+    Document {
+        game: G::NAME,
+        rules: rules.to_string(),
+        flags: G::flags(rules),
+        solver: variant.name(),
+        cases,
+        output,
+    }
 }

@@ -35,7 +35,10 @@ pub struct StressCommon {
     #[arg(long, value_parser = super::parse_seed)]
     pub seed: Option<u64>,
     /// Time limit of one run of PROGRAM, in seconds; past it PROGRAM is killed with
-    /// every process it started, and reported as a timeout.
+    /// every process it started, and reported as a timeout. A timeout is not shrunk: the
+    /// cases of its input are run one at a time under the same limit instead (the first
+    /// 20 at most, up to the first that times out on its own), and the report gives
+    /// each one's time.
     #[arg(long, default_value_t = 10.0, value_name = "SECS")]
     pub timeout: f64,
     /// Runs of PROGRAM side by side (rounds, and the candidate batches of shrinking),
@@ -74,7 +77,7 @@ pub struct StressCommon {
     /// Print the result as one JSON document on stdout instead of the report (messages
     /// stay on stderr): `ok`, `verdict`, the seed and rounds, the usage peaks, and for
     /// a failure the round, the failing case and the shrunk input with our output and
-    /// the program's. The program's output is `actual` (a string, invalid UTF-8 replaced
+    /// the program's (for a timeout, `case_times`: its cases run alone). The program's output is `actual` (a string, invalid UTF-8 replaced
     /// by U+FFFD) and, when it is not valid UTF-8, also `actual_base64` (its exact bytes).
     #[arg(long, conflicts_with = "replay")]
     pub json: bool,
@@ -373,7 +376,13 @@ impl StressEvents for Events {
             "{prog} stress: round {} of {} failed ({class}){}",
             round.number,
             self.rounds,
-            if shrinking { "; shrinking…" } else { "" }
+            if shrinking {
+                "; shrinking…"
+            } else if class == Class::Timeout && round.cases > 1 {
+                "; running its cases alone to time each…"
+            } else {
+                ""
+            }
         );
     }
 }
@@ -625,7 +634,9 @@ fn write_report<G: ContestGame>(
         }
     }
     let cases = &f.minimal.cases;
-    if f.shrink_runs == 0 {
+    // a timeout none of whose cases times out alone keeps its whole input
+    let kept_whole = f.class == Class::Timeout && cases.len() == f.original.cases.len();
+    if f.shrink_runs == 0 || kept_whole {
         let _ = writeln!(
             s,
             "input:   {} case{}, not shrunk",
@@ -655,10 +666,41 @@ fn write_report<G: ContestGame>(
     if let Some(note) = &f.note {
         let _ = writeln!(s, "note:    {note}");
     }
+    write_case_times(program, &f.case_times, s);
     write_left_behind(&summary.left_behind, s);
     let _ = writeln!(s);
     write_verdict(game, program, &f.minimal, s);
     true
+}
+
+/// The times of a timed-out input's cases, each run alone: one line per case.
+fn write_case_times(program: &Program, times: &[stress::shrink::CaseTime], s: &mut String) {
+    if times.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        s,
+        "each case alone (an input of 1 case, the same {} s limit):",
+        program.timeout.as_secs_f64()
+    );
+    for t in times {
+        let _ = write!(s, "  case {}: ", t.case + 1);
+        let _ = match t.class {
+            Some(Class::Timeout) => writeln!(
+                s,
+                "timeout (killed after {:.2} s wall, {:.2} s CPU)",
+                t.wall.as_secs_f64(),
+                t.cpu.as_secs_f64()
+            ),
+            class => writeln!(
+                s,
+                "{:.2} s wall, {:.2} s CPU, {}",
+                t.wall.as_secs_f64(),
+                t.cpu.as_secs_f64(),
+                class.map_or("passed", Class::name)
+            ),
+        };
+    }
 }
 
 /// The verdict on `t`, its input, our output and the program's.
@@ -976,6 +1018,12 @@ mod json {
                 "shrink_runs": f.shrink_runs,
                 "shrink_seconds": f.shrink_seconds,
                 "note": f.note,
+                "case_times": f.case_times.iter().map(|t| json!({
+                    "case": t.case + 1,
+                    "wall_seconds": t.wall.as_secs_f64(),
+                    "cpu_seconds": t.cpu.as_secs_f64(),
+                    "verdict": t.class.map_or("ok", |c| c.name()),
+                })).collect::<Vec<_>>(),
                 "saved_to": saved.map(|d| d.display().to_string()),
             });
         }

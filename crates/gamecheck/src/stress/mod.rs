@@ -10,7 +10,8 @@
 //!   16 MiB, the tail of stderr, a timeout that kills the process group, always reaped);
 //! - [`judge`](mod@judge) classifies one run: pass, wrong answer, crash, timeout, malformed output;
 //! - [`shrink`](mod@shrink) reduces a failing input: first to the single failing case, then that
-//!   case, running the program on *batches* of candidates (up to the format's T);
+//!   case, running the program on *batches* of candidates (up to the format's T); a
+//!   timeout is not shrunk, its cases are timed one at a time instead;
 //! - [`stress()`] (this module) runs rounds that grow from small, and shrinks the first
 //!   failure.
 
@@ -121,7 +122,8 @@ pub struct StressOptions {
     pub cases: usize,
     /// The seed of the whole run; each round's seed is drawn from it.
     pub seed: u64,
-    /// How long shrinking may take before it reports the smallest failure found so far.
+    /// How long shrinking may take before it reports the smallest failure found so far
+    /// (for a timeout: how long its cases may take, run alone).
     pub shrink_time: Duration,
     /// Runs of the program side by side (rounds, and candidate batches of shrinking);
     /// 1 runs one at a time. The result does not depend on it.
@@ -232,6 +234,10 @@ pub struct StressFailure<C, A> {
     pub note: Option<String>,
     /// Which case of the round's input fails (0-based), when one case does on its own.
     pub failing_case: Option<usize>,
+    /// For a timeout of several cases: its cases run alone under the same limit, in
+    /// input order, up to the first that times out on its own (at most
+    /// [`shrink::TIMED_CASES`], within the shrinking time budget); empty otherwise.
+    pub case_times: Vec<shrink::CaseTime>,
 }
 
 /// The most time and memory the runs of the rounds took (for the final lines of a
@@ -419,7 +425,8 @@ pub trait StressEvents {
     /// A round passed.
     fn round_passed(&mut self, _round: &Round) {}
     /// A round failed with `class`; `shrinking` says whether shrinking follows (a
-    /// timeout, or one case that the game cannot make smaller, is not shrunk).
+    /// timeout, or one case that the game cannot make smaller, is not shrunk; a timeout
+    /// of several cases has its cases run alone next).
     fn round_failed(&mut self, _round: &Round, _class: Class, _shrinking: bool) {}
 }
 
@@ -521,6 +528,7 @@ pub fn stress_with<G: ContestGame + ?Sized, T: Target + ?Sized>(
             let (minimal, note) = shrinker.shrink(original)?;
             let shrink_runs = shrinker.runs();
             let single = shrinker.single_case().cloned();
+            let case_times = shrinker.case_times().to_vec();
             summary.left_behind.runs += shrinker.left_behind().runs;
             summary.left_behind.processes += shrinker.left_behind().processes;
             for c in &shrinker.left_behind().commands {
@@ -544,6 +552,7 @@ pub fn stress_with<G: ContestGame + ?Sized, T: Target + ?Sized>(
                 shrink_seconds: start.elapsed().as_secs_f64(),
                 note,
                 failing_case,
+                case_times,
             });
             return Ok(summary);
         }

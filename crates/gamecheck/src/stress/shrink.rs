@@ -8,6 +8,12 @@
 //! is confirmed by running the chosen candidate alone, so the reported input fails on
 //! its own.
 //!
+//! A timeout is not shrunk (each try could cost the whole time limit): its cases are
+//! run one at a time instead, each as an input of one case under the same limit
+//! ([`Shrinker::case_times`]), at most [`TIMED_CASES`] of them and within the time
+//! budget, stopping at the first case that times out on its own, which is then the
+//! reported input.
+//!
 //! With `jobs` > 1 the independent runs of a step go side by side: the removals of the
 //! next `jobs` chunks of cases, the first runs of the next `jobs` candidate batches.
 //! Their results are then read in the order a single job would have run them, and
@@ -16,7 +22,26 @@
 use super::judge::Class;
 use super::{trials, ContestGame, LeftBehindSummary, StressError, Target, Trial};
 use std::collections::HashSet;
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+/// The most cases of a timed-out input that are run alone to time them (from the first,
+/// in input order).
+pub const TIMED_CASES: usize = 20;
+
+/// One case of a timed-out input, run alone (an input of one case) under the same
+/// time limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CaseTime {
+    /// The case's place in the input that timed out (0-based).
+    pub case: usize,
+    /// Wall-clock time of the run (up to the kill, when it timed out).
+    pub wall: Duration,
+    /// CPU time of the run.
+    pub cpu: Duration,
+    /// Its verdict: `None` when it passed, `Some(Class::Timeout)` when it timed out on
+    /// its own.
+    pub class: Option<Class>,
+}
 
 /// A shrinking session for one failure class.
 pub struct Shrinker<'a, G: ContestGame + ?Sized, T: Target + ?Sized> {
@@ -31,6 +56,7 @@ pub struct Shrinker<'a, G: ContestGame + ?Sized, T: Target + ?Sized> {
     jobs: usize,
     single: Option<G::Case>,
     left_behind: LeftBehindSummary,
+    case_times: Vec<CaseTime>,
 }
 
 type TrialOf<G> = Trial<<G as ContestGame>::Case, <G as ContestGame>::Answer>;
@@ -49,6 +75,7 @@ impl<'a, G: ContestGame + ?Sized, T: Target + ?Sized> Shrinker<'a, G, T> {
             jobs: 1,
             single: None,
             left_behind: LeftBehindSummary::default(),
+            case_times: Vec::new(),
         }
     }
 
@@ -67,6 +94,12 @@ impl<'a, G: ContestGame + ?Sized, T: Target + ?Sized> Shrinker<'a, G, T> {
     /// smaller), if it was.
     pub fn single_case(&self) -> Option<&G::Case> {
         self.single.as_ref()
+    }
+
+    /// The cases of a timed-out input run alone, in input order (empty for other
+    /// failures, and for a timed-out input of one case).
+    pub fn case_times(&self) -> &[CaseTime] {
+        &self.case_times
     }
 
     /// Processes that the shrinking runs left behind.
@@ -102,7 +135,8 @@ impl<'a, G: ContestGame + ?Sized, T: Target + ?Sized> Shrinker<'a, G, T> {
 
     /// Shrinks `failing` (a trial that failed with this shrinker's class) and returns the
     /// smallest failing trial found, with a note when shrinking was skipped or stopped
-    /// early. A timeout is not shrunk: every try would cost the whole time limit.
+    /// early. A timeout is not shrunk, since every try would cost the whole time limit:
+    /// its cases are timed alone instead ([`Self::case_times`]).
     ///
     /// # Errors
     /// The program cannot be started, or our answers cannot be computed.
@@ -111,10 +145,7 @@ impl<'a, G: ContestGame + ?Sized, T: Target + ?Sized> Shrinker<'a, G, T> {
         failing: TrialOf<G>,
     ) -> Result<(TrialOf<G>, Option<String>), StressError> {
         if self.class == Class::Timeout {
-            return Ok((
-                failing,
-                Some("not shrunk: each try could take the whole time limit".into()),
-            ));
+            return self.time_cases_alone(failing);
         }
         let mut best = self.shrink_count(failing)?;
         best = self.shrink_list(best)?;
@@ -128,6 +159,60 @@ impl<'a, G: ContestGame + ?Sized, T: Target + ?Sized> Shrinker<'a, G, T> {
             .out_of_time
             .then(|| "shrinking stopped at its time budget; the input may shrink further".into());
         Ok((best, note))
+    }
+
+    /// Runs the first [`TIMED_CASES`] cases of a timed-out input one at a time (`jobs`
+    /// side by side, read in input order), until one times out on its own or the time
+    /// budget is spent; that case, when there is one, is the failing input returned.
+    fn time_cases_alone(
+        &mut self,
+        failing: TrialOf<G>,
+    ) -> Result<(TrialOf<G>, Option<String>), StressError> {
+        const NOT_SHRUNK: &str = "not shrunk further: each try could take the whole time limit";
+        let total = failing.cases.len();
+        if total <= 1 {
+            return Ok((
+                failing,
+                Some("not shrunk: each try could take the whole time limit".into()),
+            ));
+        }
+        let timed = total.min(TIMED_CASES);
+        let mut next = 0;
+        while next < timed && self.time_left() {
+            let end = (next + self.jobs).min(timed);
+            let lists: Vec<Vec<G::Case>> = failing.cases[next..end]
+                .iter()
+                .map(|c| vec![c.clone()])
+                .collect();
+            for (i, t) in (next..end).zip(self.try_many(&lists)?) {
+                let class = t.judgement.verdict.class();
+                self.case_times.push(CaseTime {
+                    case: i,
+                    wall: t.output.elapsed,
+                    cpu: t.output.cpu,
+                    class,
+                });
+                if class == Some(Class::Timeout) {
+                    self.single = Some(failing.cases[i].clone());
+                    let note = format!(
+                        "case {} of {total} times out on its own (each case before it, run \
+                         alone, did not); {NOT_SHRUNK}",
+                        i + 1
+                    );
+                    return Ok((t, Some(note)));
+                }
+            }
+            next = end;
+        }
+        let run = self.case_times.len();
+        let why = if run < timed {
+            format!("the time budget ran out after {run} of the {total} cases run alone")
+        } else if timed < total {
+            format!("no case of the first {timed} of {total} times out on its own")
+        } else {
+            format!("no case of the {total} times out on its own: together they take too long")
+        };
+        Ok((failing, Some(format!("{why}; {NOT_SHRUNK}"))))
     }
 
     /// Output with the wrong number of lines (a program that forgot its loop over T)

@@ -4,9 +4,7 @@
 //! report shows what differs escaped: a homoglyph by its code point, invalid UTF-8 by
 //! its bytes.
 
-mod common;
-
-use common::{failure_report, stress};
+use crate::common::{failure_report, stress};
 
 /// `stress marble` (2 cases, one round) on `marble_suffix.py SUFFIX END TRAILER`.
 fn run(suffix: &str, end: &str, trailer: &str, extra: &[&str]) -> assert_cmd::Command {
@@ -77,7 +75,7 @@ fn homoglyphs_and_invalid_utf8_are_shown_escaped() {
         report.contains("lice\\xff`") || report.contains("Bob\\xff`"),
         "{report}"
     );
-    let actual = common::section(&report, "actual output");
+    let actual = crate::common::section(&report, "actual output");
     assert!(actual.contains("\\xff"), "{report}");
 }
 
@@ -110,7 +108,7 @@ fn json_is_one_document_with_the_output_bytes() {
         shrunk["input"].as_str().unwrap().starts_with("1\n"),
         "{doc}"
     );
-    let ok = common::stress(
+    let ok = crate::common::stress(
         "marble",
         &["--seed", "4", "--rounds", "2", "--json"],
         "marble_correct.py",

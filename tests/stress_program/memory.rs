@@ -2,9 +2,7 @@
 //! allocation-failure message, or a pass at four times the limit); a peak near the
 //! limit proves nothing; a program that cannot start under the limit is a usage error.
 
-mod common;
-
-use common::{failure_report, stress};
+use crate::common::{failure_report, stress};
 
 /// One full-size marble case (`--rounds 1 --cases 1`) under `limit` MiB.
 fn one_case(limit: &str) -> Vec<&str> {

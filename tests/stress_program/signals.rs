@@ -8,8 +8,6 @@
 //! a program that hangs after starting a child, waits until both runs wrote their pids,
 //! signals, then polls for up to 10 s for every pid to be gone (no timed assertion).
 
-mod common;
-
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -44,7 +42,7 @@ fn start(dir: &Path) -> Child {
             "--",
             "python3",
             "-S",
-            &common::fixture("hang_with_child.py"),
+            &crate::common::fixture("hang_with_child.py"),
         ])
         .arg(dir)
         .process_group(0)

@@ -831,4 +831,40 @@ mod tests {
             super::super::shrink::smaller_positions(&Position::new(vec![2, n]).unwrap(), None);
         assert!(!plain.contains(&Position::new(vec![2, 82]).unwrap()));
     }
+
+    /// A default `stress` run (100 rounds growing to 50 cases, `gamecheck::stress::rounds`)
+    /// holds every residue class of the period, in the window and among the huge heaps,
+    /// for periods up to about a hundred: Dawson's Kayles `.07` (34 from 53) and `.116`
+    /// (96 from 139), seeds 1 to 3. (One input holds `min(m, p)` classes of each kind:
+    /// longer periods are covered by the rounds together, by chance.)
+    #[test]
+    fn a_default_stress_run_holds_every_class_of_a_short_period() {
+        for code in [".07", ".116"] {
+            let o = adapter(code, DEFAULT_MAX_HEAPS, DEFAULT_MAX_HEAP);
+            let period = o.period().expect("proved");
+            let p = period.period;
+            assert!(p >= 34, "{code}: {p}");
+            for seed in 1..=3 {
+                let opts = gamecheck::stress::StressOptions {
+                    rounds: 100,
+                    cases: 50,
+                    seed,
+                    shrink_time: std::time::Duration::ZERO,
+                    jobs: 1,
+                };
+                let mut heaps = Vec::new();
+                for r in gamecheck::stress::rounds(&opts) {
+                    for c in gamecheck::stress::generate(&o, r.seed, r.cases, r.size) {
+                        heaps.extend_from_slice(c.heaps());
+                    }
+                }
+                let (mut window, mut huge) = classes(&heaps, DEFAULT_MAX_HEAP, period);
+                for kind in [&mut window, &mut huge] {
+                    kind.sort_unstable();
+                    kind.dedup();
+                    assert_eq!(kind.len(), p, "{code} seed {seed}");
+                }
+            }
+        }
+    }
 }

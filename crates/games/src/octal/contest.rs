@@ -785,6 +785,12 @@ mod tests {
                 huge.iter().map(|h| h.ilog10()).collect();
             assert!(decades.contains(&17), "{n0} {p}: {decades:?}");
             assert!(decades.len() >= 12, "{n0} {p}: {decades:?}");
+            if p == 1 {
+                assert!(
+                    huge.contains(&(n0 + p)),
+                    "the smallest huge heap is drawn too"
+                );
+            }
             let class = |h: &u64| (h - n0) % p;
             for kind in [&window, &huge] {
                 for turn in kind[..draws].chunks_exact(p as usize) {
@@ -866,5 +872,28 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// `gen octal`'s bytes per seed, pinned for one Kayles input at the default sizes
+    /// (`gamecheck gen octal --code .77 --seed 1 --cases 8`) and with `--period-heaps
+    /// 0` (the plain draw): changing them is a decision (say so in the README and update
+    /// its transcripts), never a side effect.
+    #[test]
+    fn the_bytes_of_one_seed_are_pinned() {
+        let text = |period_heaps| {
+            let o =
+                Octal::new(kayles(), DEFAULT_MAX_HEAPS, DEFAULT_MAX_HEAP, period_heaps).unwrap();
+            let cases = gamecheck::stress::generate(&o, 1, 8, Size::FULL);
+            o.write_input(&cases).replace('\n', "|")
+        };
+        assert_eq!(
+            text(DEFAULT_PERIOD_HEAPS),
+            "8|2 15371903070212100 4450063078706090|2 74 73|1 1373386940682887|1 75|2 77 13|\
+             4 890218461774401 15 19 76|3 28 5 25|4 292785161320 71 72 512|"
+        );
+        assert_eq!(
+            text(0.0),
+            "8|2 18 9|3 5 1 1|2 9 7|2 7 29|4 27 1 30 1|1 2|4 19 1 1 1|1 20|"
+        );
     }
 }

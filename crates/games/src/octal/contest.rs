@@ -410,9 +410,11 @@ pub struct SizeArgs {
     /// Share 0..=1 of the heaps at full size (scaled down with the size) drawn from
     /// the proved period p of g, for a code whose p is at most 1,000 (pre-period n0):
     /// half of them in [n0, n0 + p), half huge (up to 10^18), each half taking every
-    /// residue class mod p in turn. A program that computes g by a table up to the heap
-    /// (O(n^2) with splits) runs out of time or memory on the huge heaps: for a contest
-    /// with heaps up to 10^18 that is its bug; 0 keeps every heap within --max-heap.
+    /// residue class mod p in turn. The time limit (--timeout, 10 s a run by default)
+    /// covers these heaps too: a program that computes g by a table up to its largest
+    /// heap (O(n^2) with splits) times out or runs out of memory on the huge ones, which
+    /// for a contest with heaps up to 10^18 is its bug; 0 keeps every heap within
+    /// --max-heap.
     #[arg(long, default_value_t = DEFAULT_PERIOD_HEAPS, value_name = "F")]
     pub period_heaps: f64,
 }

@@ -914,6 +914,24 @@ mod tests {
         assert!(st.to_string().ends_with("(g computed to 2999)"), "{st}");
         assert_eq!(Mask::PLAIN.to_string(), "none");
     }
+
+    /// A mask prints its value bits, then the heap parity and the odd rare class only
+    /// when they are there (`period --stats` and the README's rare statistics).
+    #[test]
+    fn a_mask_prints_what_it_holds() {
+        let mask = |values, heap_parity, rare_class| Mask {
+            values,
+            heap_parity,
+            rare_class,
+        };
+        assert_eq!(mask(0x1b, false, 0).to_string(), "0x1b");
+        assert_eq!(mask(0xd, true, 0).to_string(), "0xd, heap parity");
+        assert_eq!(mask(0x2, false, 1).to_string(), "0x2, rare class 1");
+        assert_eq!(
+            mask(0xd, true, 1).to_string(),
+            "0xd, heap parity, rare class 1"
+        );
+    }
 }
 
 /// Outside CI: the short codes with a splitting digit and no sparse space at

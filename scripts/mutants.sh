@@ -37,6 +37,8 @@ set_files() {
     readers) echo "crates/games/src/marble/format.rs crates/games/src/paint/format.rs crates/games/src/sevens/format.rs crates/gamecheck/src/input.rs" ;;
     perft) echo "crates/gamecheck/src/perft.rs crates/games/src/paint/perft.rs crates/games/src/sevens/perft.rs crates/games/src/octal/perft.rs crates/gamecheck/src/harness/signature.rs" ;;
     octal) echo "crates/games/src/octal/code.rs crates/games/src/octal/contest.rs crates/games/src/octal/format.rs crates/games/src/octal/game.rs crates/games/src/octal/grundy.rs crates/games/src/octal/mod.rs crates/games/src/octal/naive.rs crates/games/src/octal/periodic.rs crates/games/src/octal/props.rs crates/games/src/octal/shrink.rs" ;;
+    octal-sparse) echo "crates/games/src/octal/sparse.rs" ;;
+    paint-shrink) echo "crates/games/src/paint/shrink.rs" ;;
     *) return 1 ;;
     esac
 }
@@ -47,6 +49,7 @@ set_tests() {
     marble-export) echo "--lib --test marble_side6 --test marble_solvers --test marble_cli --test perft" ;;
     marble-*) echo "--lib --test marble_geometry --test marble_movegen --test marble_laws --test marble_solvers --test marble_certify --test marble_side6 --test zoo --test game_laws" ;;
     paint-movegen) echo "--lib --test paint_solvers --test paint_laws --test paint_props --test zoo --test game_laws" ;;
+    paint-shrink) echo "--lib --test stress_paint --test paint_props" ;;
     paint-*) echo "--lib --test paint_period --test paint_solvers --test paint_laws --test paint_props --test zoo --test game_laws" ;;
     prover) echo "--lib --test paint_period --test octal_period --test zoo" ;;
     sevens-*) echo "--lib --test sevens_movegen --test sevens_certify --test sevens_props --test zoo --test game_laws" ;;
@@ -54,10 +57,11 @@ set_tests() {
     readers) echo "--lib --test marble_cli --test paint_cli --test sevens_cli --test line_ends --test marble_laws --test paint_laws --test sevens_sample" ;;
     perft) echo "--lib --test perft" ;;
     octal) echo "--lib --test octal_cli --test octal_fuzz_props --test octal_period --test octal_props --test game_laws" ;;
+    octal-sparse) echo "--lib --test octal_sparse --test octal_props --test octal_cli" ;;
     esac
 }
 
-sets="harness marble-geometry marble-movegen marble-solvers marble-export paint-movegen paint-period prover sevens-movegen sevens-search judge readers perft octal"
+sets="harness marble-geometry marble-movegen marble-solvers marble-export paint-movegen paint-period paint-shrink prover sevens-movegen sevens-search judge readers perft octal octal-sparse"
 if [ $# -eq 0 ] || [ "$1" = list ]; then
     for s in $sets; do printf '%-16s %s\n' "$s" "$(set_files "$s")"; done
     exit 0

@@ -1,6 +1,7 @@
 //! `gamecheck … octal` end to end: solve (answers, bad input located, bad codes naming
-//! `--code`, refusals), `period` and `values` (octal and paint), `gen`, and `stress`
-//! shrinking the planted bug of `tests/programs/octal_short_preperiod.py`.
+//! `--code`, refusals), `period` and `values` (octal and paint), `gen` (heaps from the
+//! proved period), and `stress` shrinking the planted bugs of
+//! `tests/programs/octal_short_preperiod.py` and `tests/programs/octal_residue_bug.py`.
 
 use predicates::prelude::*;
 
@@ -169,6 +170,8 @@ fn gen_writes_the_canonical_layout_within_the_sizes() {
             "3",
             "--max-heap",
             "9",
+            "--period-heaps",
+            "0",
         ],
     );
     let cases = gamecheck_games::octal::format::read(&text).unwrap();
@@ -177,6 +180,32 @@ fn gen_writes_the_canonical_layout_within_the_sizes() {
         .iter()
         .all(|c| c.heaps().len() <= 3 && c.largest() <= 9));
     assert_eq!(gamecheck_games::octal::format::write(&cases), text);
+    // by default, heaps from the proved period of .07 (34 from 53) too: in [53, 87) and
+    // beyond, never between --max-heap and the pre-period
+    let text = gen(
+        "octal",
+        &[
+            "--code",
+            ".07",
+            "--cases",
+            "40",
+            "--seed",
+            "5",
+            "--max-heap",
+            "9",
+        ],
+    );
+    let heaps: Vec<u64> = gamecheck_games::octal::format::read(&text)
+        .unwrap()
+        .iter()
+        .flat_map(|c| c.heaps().to_vec())
+        .collect();
+    assert!(heaps.iter().all(|&h| h <= 9 || h >= 53), "{heaps:?}");
+    assert!(heaps.iter().any(|&h| (53..87).contains(&h)), "{heaps:?}");
+    assert!(heaps.iter().any(|&h| h > 1_000_000), "{heaps:?}");
+    assert_usage_error(&["gen", "octal", "--code", ".77", "--period-heaps", "2"]).stderr(
+        predicate::str::contains("--period-heaps 2 is outside 0..=1"),
+    );
     assert_usage_error(&["gen", "octal", "--code", ".77", "--max-heaps", "0"]);
     // no period of .16 proves within the 20,000 values periodic looks at
     assert_usage_error(&["gen", "octal", "--code", ".16", "--max-heap", "20000"])
@@ -217,6 +246,49 @@ fn stress_shrinks_the_short_pre_period_bug() {
         "octal",
         &["--code", ".77", "--seed", "7", "--rounds", "10"],
         "octal_correct.py",
+        &[".77"],
+    )
+    .assert()
+    .code(0);
+}
+
+/// A Kayles solution wrong for every heap ≡ 10 (mod 12) from 82 on (g(82) = 2 taken
+/// for 3) is caught with the default sizes (heaps from the period: the window [71, 83)
+/// holds 82) and shrunk to `2 2 82`, the smallest case that shows it: a heap of 82 on
+/// its own is a win either way. With every heap within `--max-heap 30`
+/// (`--period-heaps 0`) it passes.
+#[test]
+fn stress_catches_a_wrong_residue_class_with_the_default_sizes() {
+    let report = failure_report(common::stress(
+        "octal",
+        &["--code", ".77", "--seed", "1"],
+        "octal_residue_bug.py",
+        &[".77"],
+    ));
+    assert_wrong_answer_on_case_1(&report);
+    assert!(
+        report.contains("--max-heap 30 --period-heaps 0.5 --cases"),
+        "{report}"
+    );
+    let cases = gamecheck_games::octal::format::read(section(&report, "input")).unwrap();
+    assert_eq!(cases.len(), 1, "{report}");
+    let mut heaps = cases[0].heaps().to_vec();
+    heaps.sort_unstable();
+    assert_eq!(heaps, [2, 82], "{report}");
+    assert_eq!(section(&report, "expected output").trim(), "Bob");
+    common::stress(
+        "octal",
+        &[
+            "--code",
+            ".77",
+            "--seed",
+            "1",
+            "--rounds",
+            "20",
+            "--period-heaps",
+            "0",
+        ],
+        "octal_residue_bug.py",
         &[".77"],
     )
     .assert()

@@ -4,7 +4,8 @@ that the period starts at 71; it computes g exactly below 24 and then repeats th
 12 values: g(n) = g(n - 12) for n >= 24. g(27) = 8 and g(28) = 5 come out as 7 and 1, so
 some cases with a heap of 27 or more are answered wrongly (a heap of 28 with a heap of 1:
 5 xor 1 = 4, Alice wins, but the program says 1 xor 1 = 0, Bob). Otherwise
-octal_correct.py."""
+octal_correct.py, whose period finder proves period 12 from 12 on this table and answers
+huge heaps by it."""
 import sys
 
 import octal_correct

@@ -62,6 +62,15 @@ pub trait ContestGame {
     /// A random case of size `size`, drawn from `rng` only (same state, same case).
     fn generate(&self, rng: &mut Rng, size: Size) -> Self::Case;
 
+    /// The `cases` cases of one input at `size`, drawn from `rng` only (same state, same
+    /// cases): what [`generate()`] writes. By default [`ContestGame::generate`] once a
+    /// case; a game whose input should have a property no single case can have draws
+    /// the cases together (octal: its heaps from a proved period take every residue
+    /// class in turn).
+    fn generate_input(&self, rng: &mut Rng, cases: usize, size: Size) -> Vec<Self::Case> {
+        (0..cases).map(|_| self.generate(rng, size)).collect()
+    }
+
     /// A whole input holding `cases`, in the contest's canonical layout.
     fn write_input(&self, cases: &[Self::Case]) -> String;
 
@@ -110,7 +119,7 @@ pub fn generate<G: ContestGame + ?Sized>(
     size: Size,
 ) -> Vec<G::Case> {
     let mut rng = rng::from_seed(seed);
-    (0..cases).map(|_| game.generate(&mut rng, size)).collect()
+    game.generate_input(&mut rng, cases, size)
 }
 
 /// What a `stress` run is asked to do.

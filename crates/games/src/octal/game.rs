@@ -201,6 +201,20 @@ fn grundy_values(rules: &Rules, cases: &[Position]) -> Outcome {
     )
 }
 
+/// The period the `periodic` solver proves for `rules` (`None` when none proves), kept
+/// per thread for every rule set met, so shrinking pays for it once a rule set.
+pub fn proved_period(rules: &Rules) -> Option<Period> {
+    thread_local! {
+        static PROVED: std::cell::RefCell<std::collections::HashMap<Rules, Option<Period>>> =
+            std::cell::RefCell::default();
+    }
+    PROVED.with(|m| {
+        *m.borrow_mut()
+            .entry(*rules)
+            .or_insert_with(|| Periodic::new(&rules.code, rules.table).period())
+    })
+}
+
 fn heaps_word(n: usize) -> &'static str {
     if n == 1 {
         "heap"
@@ -284,8 +298,10 @@ impl Game for OctalGame {
         answer.for_alice_to_move()
     }
 
+    /// [`shrink::smaller_positions`] with the period `periodic` proves for the rules
+    /// ([`proved_period`]), as `stress` shrinks.
     fn smaller(rules: &Rules, case: &Position, _mode: ShrinkMode) -> Vec<(Rules, Position)> {
-        shrink::smaller_positions(case)
+        shrink::smaller_positions(case, proved_period(rules).as_ref())
             .into_iter()
             .map(|p| (*rules, p))
             .collect()

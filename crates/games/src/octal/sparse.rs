@@ -801,6 +801,31 @@ mod tests {
         assert_eq!(e.splits, [1, 2]);
     }
 
+    /// The parity of the splitting removals, where they share one (then the heap's
+    /// parity may be a bit of the mask, and its rare class is that parity): `.404` and
+    /// `.7` split after removing odd numbers, `.0404` and `.04` even ones, `.44` both, and
+    /// `.3` never splits.
+    #[test]
+    fn the_split_parity_is_the_parity_of_the_splitting_removals() {
+        let moves = |code: &str| Moves::of(&code.parse().unwrap());
+        for (code, splits, parity) in [
+            (".404", &[1, 3][..], Some(1)),
+            (".7", &[1], Some(1)),
+            (".0404", &[2, 4], Some(0)),
+            (".04", &[2], Some(0)),
+            (".44", &[1, 2], None),
+            (".3", &[], None),
+        ] {
+            let m = moves(code);
+            assert_eq!(m.splits, splits, "{code}");
+            assert_eq!(m.split_parity(), parity, "{code}");
+            assert_eq!(m.parity_fixed(), parity.is_some() || splits.is_empty(), "{code}");
+        }
+        // the rare class of a chosen heap-parity mask is that parity (`.106`: 1)
+        let s = sparse(".106".parse().unwrap(), 4096);
+        assert_eq!((s.mask().heap_parity, s.mask().rare_class), (true, 1), "{}", s.mask());
+    }
+
     /// The certificate fails, naming the position, on a rare list with a rare position
     /// missing, a common position added, or the order broken.
     #[test]
@@ -913,6 +938,24 @@ mod tests {
         assert_eq!(st.largest_at, g.iter().position(|&v| v == largest).unwrap());
         assert!(st.to_string().ends_with("(g computed to 2999)"), "{st}");
         assert_eq!(Mask::PLAIN.to_string(), "none");
+    }
+
+    /// A mask prints its value bits, then the heap parity and the odd rare class only
+    /// when they are there (`period --stats` and the README's rare statistics).
+    #[test]
+    fn a_mask_prints_what_it_holds() {
+        let mask = |values, heap_parity, rare_class| Mask {
+            values,
+            heap_parity,
+            rare_class,
+        };
+        assert_eq!(mask(0x1b, false, 0).to_string(), "0x1b");
+        assert_eq!(mask(0xd, true, 0).to_string(), "0xd, heap parity");
+        assert_eq!(mask(0x2, false, 1).to_string(), "0x2, rare class 1");
+        assert_eq!(
+            mask(0xd, true, 1).to_string(),
+            "0xd, heap parity, rare class 1"
+        );
     }
 }
 

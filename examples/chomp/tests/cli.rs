@@ -111,6 +111,7 @@ fn gen_refuses_an_input_its_reader_would_refuse() {
     );
     let full = stdout(chomp().args(["gen", "--cases", "1000", "--seed", "1"]));
     assert!(full.starts_with("1000\n"));
+}
 
 /// The tutorial (`docs/your-own-game.md`, sections 7 and 8) shows `verify` green and
 /// `stress` catching the page's own `wrong.py`: both run here, on the program as the page

@@ -819,11 +819,20 @@ mod tests {
             let m = moves(code);
             assert_eq!(m.splits, splits, "{code}");
             assert_eq!(m.split_parity(), parity, "{code}");
-            assert_eq!(m.parity_fixed(), parity.is_some() || splits.is_empty(), "{code}");
+            assert_eq!(
+                m.parity_fixed(),
+                parity.is_some() || splits.is_empty(),
+                "{code}"
+            );
         }
         // the rare class of a chosen heap-parity mask is that parity (`.106`: 1)
         let s = sparse(".106".parse().unwrap(), 4096);
-        assert_eq!((s.mask().heap_parity, s.mask().rare_class), (true, 1), "{}", s.mask());
+        assert_eq!(
+            (s.mask().heap_parity, s.mask().rare_class),
+            (true, 1),
+            "{}",
+            s.mask()
+        );
     }
 
     /// The certificate fails, naming the position, on a rare list with a rare position

@@ -202,6 +202,9 @@ mod tests {
         assert_eq!(script("python3 -m mod"), None);
         assert_eq!(script("python3 -Sc print(1)"), None);
         assert_eq!(script("python3 -"), None);
+        assert_eq!(script("python3 -S -- sol.py -x").as_deref(), Some("sol.py"));
+        assert_eq!(script("python3 -- -"), None);
+        assert_eq!(script("python3 --"), None);
         assert_eq!(script("pypy3 sol.py").as_deref(), Some("sol.py"));
         assert_eq!(
             script("node --stack-size=9000 sol.js").as_deref(),

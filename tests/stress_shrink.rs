@@ -1,10 +1,14 @@
-//! The stress loop and the batched shrinker, in process: the "program" is a closure that
-//! reads the input and answers like a buggy solution would, so these run in milliseconds.
+//! The stress loop, the batched shrinker, the timing of a timeout's cases and the second
+//! run that decides a memory verdict, in process: the "program" is a closure (or a fake
+//! target) that reads the input and answers like a buggy solution would, so these run in
+//! milliseconds.
 
 use gamecheck::outcome::Winner;
+use gamecheck::stress::judge::MemoryEvidence;
 use gamecheck::stress::shrink::{CaseTime, TIMED_CASES};
 use gamecheck::stress::{
-    stress, Class, ContestGame, End, RunOutput, StressOptions, StressSummary, Target, Verdict,
+    stress, trial, Class, ContestGame, End, RunOutput, StressError, StressOptions, StressSummary,
+    Target, Verdict,
 };
 use gamecheck_games::marble::contest::Marble;
 use gamecheck_games::marble::geometry::Layout;
@@ -433,4 +437,169 @@ fn timing_a_timeouts_cases_stops_at_the_time_budget() {
         note.starts_with("the time budget ran out after 0 of the 40 cases run alone"),
         "{note}"
     );
+}
+
+// --- a crash under a memory limit, run again at four times the limit ---------------------
+
+const MIB: u64 = 1 << 20;
+
+/// A fake program run under a 1 MiB limit: its first run is `first`; a run at a larger
+/// limit is `again` (and the limits asked for are kept).
+struct UnderLimit {
+    first: RunOutput,
+    again: RunOutput,
+    asked: Vec<u64>,
+}
+
+impl Target for UnderLimit {
+    fn run(&mut self, _input: &[u8]) -> std::io::Result<RunOutput> {
+        Ok(self.first.clone())
+    }
+
+    fn run_with_memory_limit(
+        &mut self,
+        _input: &[u8],
+        bytes: u64,
+    ) -> Option<std::io::Result<RunOutput>> {
+        self.asked.push(bytes);
+        Some(Ok(RunOutput {
+            memory_limit: Some(bytes),
+            ..self.again.clone()
+        }))
+    }
+}
+
+/// One full marble board (whose answer is known) and the length of its input.
+fn one_board() -> (Vec<Position>, usize) {
+    let cases = vec![Position::new(4, 0xFFFF)];
+    let game = Marble::new(Rules::standard(), None).unwrap();
+    let len = game.write_input(&cases).len();
+    (cases, len)
+}
+
+/// A crash (exit 1, nothing on stdout) under the 1 MiB limit, `unread` bytes of the
+/// input left unread.
+fn crash(unread: usize) -> RunOutput {
+    RunOutput {
+        end: End::Exited(1),
+        memory_limit: Some(MIB),
+        input_unread: unread,
+        ..RunOutput::default()
+    }
+}
+
+/// A pass on `cases`, `unread` bytes of the input left unread.
+fn pass(cases: &[Position], unread: usize) -> RunOutput {
+    RunOutput {
+        stdout: correct(cases).into_bytes(),
+        input_unread: unread,
+        ..RunOutput::default()
+    }
+}
+
+/// The trial of `target` on `cases` (standard marble).
+fn memory_trial(
+    target: &mut UnderLimit,
+    cases: &[Position],
+) -> Result<gamecheck::stress::TrialOf<Marble>, StressError> {
+    let mut game = Marble::new(Rules::standard(), None).unwrap();
+    trial(&mut game, target, cases)
+}
+
+#[test]
+fn a_crash_that_passes_at_four_times_the_limit_is_memory_limit_exceeded() {
+    let (cases, _) = one_board();
+    for unread in [0, 1] {
+        let mut target = UnderLimit {
+            first: crash(unread),
+            again: pass(&cases, 0),
+            asked: Vec::new(),
+        };
+        let t = memory_trial(&mut target, &cases).unwrap();
+        // four times the limit (the memory available now is far above 4 MiB)
+        assert_eq!(target.asked, vec![4 * MIB]);
+        assert_eq!(t.reruns, 1);
+        assert_eq!(
+            t.judgement.verdict,
+            Verdict::MemoryLimit {
+                end: End::Exited(1),
+                peak_rss: 0,
+                limit: MIB,
+                stderr_tail: String::new(),
+                evidence: MemoryEvidence::PassesAt(4 * MIB),
+            },
+            "{unread} bytes unread"
+        );
+    }
+}
+
+#[test]
+fn a_crash_that_fails_again_at_four_times_the_limit_stays_a_crash() {
+    let (cases, len) = one_board();
+    // read the input and crashed, twice; read none of it, twice (then it is not "cannot
+    // start": it fails the same way at the larger limit)
+    for (first, again) in [(crash(0), crash(0)), (crash(len), crash(len))] {
+        let mut target = UnderLimit {
+            first,
+            again,
+            asked: Vec::new(),
+        };
+        let t = memory_trial(&mut target, &cases).unwrap();
+        assert_eq!(target.asked, vec![4 * MIB]);
+        assert_eq!(t.reruns, 1);
+        assert_eq!(t.judgement.verdict.class(), Some(Class::Crash));
+    }
+}
+
+#[test]
+fn failing_before_reading_any_input_and_reading_it_at_four_times_is_cannot_start() {
+    let (cases, len) = one_board();
+    for again_unread in [0, len - 1] {
+        let mut target = UnderLimit {
+            first: crash(len),
+            again: pass(&cases, again_unread),
+            asked: Vec::new(),
+        };
+        match memory_trial(&mut target, &cases) {
+            Err(StressError::CannotStartUnderLimit { limit, larger }) => {
+                assert_eq!((limit, larger), (MIB, 4 * MIB));
+            }
+            other => panic!("{again_unread}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn an_allocation_failure_message_needs_no_second_run_and_no_limit_no_verdict_of_memory() {
+    let (cases, _) = one_board();
+    let mut target = UnderLimit {
+        first: RunOutput {
+            stderr_tail: "Traceback …\nMemoryError\n".into(),
+            ..crash(0)
+        },
+        again: pass(&cases, 0),
+        asked: Vec::new(),
+    };
+    let t = memory_trial(&mut target, &cases).unwrap();
+    assert!(target.asked.is_empty());
+    assert_eq!(t.reruns, 0);
+    assert!(matches!(
+        t.judgement.verdict,
+        Verdict::MemoryLimit {
+            evidence: MemoryEvidence::Message(ref line),
+            ..
+        } if line == "MemoryError"
+    ));
+    // without a memory limit a crash is a crash, never run again
+    let mut target = UnderLimit {
+        first: RunOutput {
+            memory_limit: None,
+            ..crash(0)
+        },
+        again: pass(&cases, 0),
+        asked: Vec::new(),
+    };
+    let t = memory_trial(&mut target, &cases).unwrap();
+    assert!(target.asked.is_empty());
+    assert_eq!(t.judgement.verdict.class(), Some(Class::Crash));
 }

@@ -423,6 +423,14 @@ mod tests {
     }
 
     #[test]
+    fn memory_evidence_says_what_shows_it() {
+        let message = MemoryEvidence::Message("MemoryError\u{410}".into());
+        assert_eq!(message.to_string(), "stderr says `MemoryError\\u{410}`");
+        let passes = MemoryEvidence::PassesAt(400 << 20);
+        assert_eq!(passes.to_string(), "the same input passes at 400.0 MiB");
+    }
+
+    #[test]
     fn quotes_escape_everything_but_printable_ascii() {
         assert_eq!(quote("\u{410}lice"), "`\\u{410}lice`");
         assert_eq!(quote_bytes(b"Bob\xff\0\r"), "`Bob\\xff\\0\\r`");

@@ -74,20 +74,28 @@ fn check_executable(program: &str) -> Result<(), String> {
 /// The first executable file named `program` in a folder of `PATH`.
 fn on_path(program: &str) -> Option<PathBuf> {
     let path = std::env::var_os("PATH").unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into());
-    std::env::split_paths(&path)
+    find_in(program, &path)
+}
+
+/// The first executable file named `program` in a folder of `path` (a `PATH` value).
+fn find_in(program: &str, path: &std::ffi::OsStr) -> Option<PathBuf> {
+    std::env::split_paths(path)
         .map(|dir| dir.join(program))
         .find(|p| p.is_file() && executable(p))
 }
 
-#[cfg(unix)]
+/// Whether `p` may be executed: on Unix, some execute bit is set (a folder has them
+/// too); elsewhere, it is a file.
 fn executable(p: &Path) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::metadata(p).is_ok_and(|m| m.permissions().mode() & 0o111 != 0)
-}
-
-#[cfg(not(unix))]
-fn executable(p: &Path) -> bool {
-    p.is_file()
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::metadata(p).is_ok_and(|m| m.permissions().mode() & 0o111 != 0)
+    }
+    #[cfg(not(unix))]
+    {
+        p.is_file()
+    }
 }
 
 /// The script a known interpreter in `argv` is asked to run, if any: its first
@@ -194,6 +202,9 @@ mod tests {
         assert_eq!(script("python3 -m mod"), None);
         assert_eq!(script("python3 -Sc print(1)"), None);
         assert_eq!(script("python3 -"), None);
+        assert_eq!(script("python3 -S -- sol.py -x").as_deref(), Some("sol.py"));
+        assert_eq!(script("python3 -- -"), None);
+        assert_eq!(script("python3 --"), None);
         assert_eq!(script("pypy3 sol.py").as_deref(), Some("sol.py"));
         assert_eq!(
             script("node --stack-size=9000 sol.js").as_deref(),
@@ -230,5 +241,62 @@ mod tests {
         assert!(check("sh -c /nonexistent/sol").is_ok());
         assert!(check("sh /dev/null /nonexistent/output").is_ok());
         assert!(check("/").unwrap_err().contains("is a directory"));
+    }
+
+    /// A fresh folder holding `plain` (mode 644), `runnable` (755) and the folder
+    /// `folder`; removed when dropped.
+    struct Folder(PathBuf);
+
+    impl Folder {
+        fn new(name: &str) -> Folder {
+            use std::os::unix::fs::PermissionsExt;
+            let dir = std::env::temp_dir()
+                .join(format!("gamecheck-preflight-{name}-{}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(dir.join("folder")).unwrap();
+            for (file, mode) in [("plain", 0o644), ("runnable", 0o755)] {
+                let path = dir.join(file);
+                std::fs::write(&path, "#!/bin/sh\n").unwrap();
+                std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode)).unwrap();
+            }
+            Folder(dir)
+        }
+
+        fn path(&self, name: &str) -> String {
+            self.0.join(name).display().to_string()
+        }
+    }
+
+    impl Drop for Folder {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn a_path_must_be_an_executable_file() {
+        let dir = Folder::new("path");
+        assert_eq!(check_executable(&dir.path("runnable")), Ok(()));
+        let plain = check_executable(&dir.path("plain")).unwrap_err();
+        assert!(plain.contains("is not executable"), "{plain}");
+        assert!(plain.contains("hint: `chmod +x "), "{plain}");
+        let folder = check_executable(&dir.path("folder")).unwrap_err();
+        assert!(folder.contains("is a directory"), "{folder}");
+        assert!(executable(&dir.0.join("runnable")));
+        assert!(!executable(&dir.0.join("plain")));
+        assert!(!executable(&dir.0.join("missing")));
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn a_name_is_found_on_path_only_as_an_executable_file() {
+        let dir = Folder::new("names");
+        let path =
+            std::env::join_paths(["/nonexistent/gamecheck".as_ref(), dir.0.as_path()]).unwrap();
+        assert_eq!(find_in("runnable", &path), Some(dir.0.join("runnable")));
+        assert_eq!(find_in("plain", &path), None);
+        assert_eq!(find_in("folder", &path), None);
+        assert_eq!(find_in("missing", &path), None);
     }
 }

@@ -819,11 +819,47 @@ mod tests {
             let m = moves(code);
             assert_eq!(m.splits, splits, "{code}");
             assert_eq!(m.split_parity(), parity, "{code}");
-            assert_eq!(m.parity_fixed(), parity.is_some() || splits.is_empty(), "{code}");
+            assert_eq!(
+                m.parity_fixed(),
+                parity.is_some() || splits.is_empty(),
+                "{code}"
+            );
         }
         // the rare class of a chosen heap-parity mask is that parity (`.106`: 1)
         let s = sparse(".106".parse().unwrap(), 4096);
-        assert_eq!((s.mask().heap_parity, s.mask().rare_class), (true, 1), "{}", s.mask());
+        assert_eq!(
+            (s.mask().heap_parity, s.mask().rare_class),
+            (true, 1),
+            "{}",
+            s.mask()
+        );
+    }
+
+    /// The work counted: without sparse space (`.07`, the plain recurrence) every split
+    /// pair of every heap is evaluated, `⌊(n − k)/2⌋` for each splitting removal `k`
+    /// (here 2) and `n ≥ k + 2`.
+    #[test]
+    fn the_plain_recurrence_counts_every_pair() {
+        let len = 1000;
+        let s = sparse(".07".parse().unwrap(), len);
+        assert!(s.mask().is_plain(), "{}", s.mask());
+        let want: u64 = (4..len as u64).map(|n| (n - 2) / 2).sum();
+        assert_eq!(s.pairs(), want);
+    }
+
+    /// `extend_with` reports its progress every 65,536 values with the number computed,
+    /// and a computation is empty until its first value.
+    #[test]
+    fn progress_comes_every_65536_values() {
+        let mut s = SparseG::new(".33".parse().unwrap());
+        assert!(s.is_empty());
+        let mut calls = Vec::new();
+        s.extend_with(65_535, &mut |n| calls.push(n));
+        assert!(calls.is_empty(), "{calls:?}");
+        assert!(!s.is_empty());
+        s.extend_with(200_000, &mut |n| calls.push(n));
+        assert_eq!(calls, [65_536, 131_072, 196_608]);
+        assert_eq!(s.len(), 200_000);
     }
 
     /// The certificate fails, naming the position, on a rare list with a rare position

@@ -835,6 +835,33 @@ mod tests {
         );
     }
 
+    /// The work counted: without sparse space (`.07`, the plain recurrence) every split
+    /// pair of every heap is evaluated, `⌊(n − k)/2⌋` for each splitting removal `k`
+    /// (here 2) and `n ≥ k + 2`.
+    #[test]
+    fn the_plain_recurrence_counts_every_pair() {
+        let len = 1000;
+        let s = sparse(".07".parse().unwrap(), len);
+        assert!(s.mask().is_plain(), "{}", s.mask());
+        let want: u64 = (4..len as u64).map(|n| (n - 2) / 2).sum();
+        assert_eq!(s.pairs(), want);
+    }
+
+    /// `extend_with` reports its progress every 65,536 values with the number computed,
+    /// and a computation is empty until its first value.
+    #[test]
+    fn progress_comes_every_65536_values() {
+        let mut s = SparseG::new(".33".parse().unwrap());
+        assert!(s.is_empty());
+        let mut calls = Vec::new();
+        s.extend_with(65_535, &mut |n| calls.push(n));
+        assert!(calls.is_empty(), "{calls:?}");
+        assert!(!s.is_empty());
+        s.extend_with(200_000, &mut |n| calls.push(n));
+        assert_eq!(calls, [65_536, 131_072, 196_608]);
+        assert_eq!(s.len(), 200_000);
+    }
+
     /// The certificate fails, naming the position, on a rare list with a rare position
     /// missing, a common position added, or the order broken.
     #[test]

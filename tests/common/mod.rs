@@ -188,25 +188,18 @@ pub fn assert_gen_flags_are_usage_errors(game: &str, flag_sets: &[&[&str]]) {
 /// `--json`, and whose cases are numbered 1, 2, … with each `answer` the case's line of
 /// that output and each `winner` the answer's last word; returns the document.
 pub fn solve_json(game: &str, args: &[&str], input: &str) -> serde_json::Value {
-    let text = gamecheck()
-        .args(["solve", game])
-        .args(args)
-        .write_stdin(input.to_string())
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(text).unwrap();
-    let out = gamecheck()
-        .args(["solve", game, "--json"])
-        .args(args)
-        .write_stdin(input.to_string())
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
+    let solve = |json: &[&str]| {
+        let out = gamecheck()
+            .args(["solve", game])
+            .args(json)
+            .args(args)
+            .write_stdin(input.to_string())
+            .assert()
+            .code(0);
+        out.get_output().stdout.clone()
+    };
+    let text = String::from_utf8(solve(&[])).unwrap();
+    let out = solve(&["--json"]);
     let doc: serde_json::Value = serde_json::from_slice(&out).expect("one JSON document");
     assert_eq!(doc["game"], game, "{doc}");
     assert_eq!(doc["output"], text.as_str(), "{doc}");

@@ -42,6 +42,24 @@ pub enum ShrinkMode {
     KeepRules,
 }
 
+/// Each of `moves` at `case` with the position it leads to ([`Game::apply`]), in the
+/// order given; a move `apply` refuses is left out. The one place a move list becomes
+/// positions: the default [`Game::best_move`] and [`Game::smaller`], perft's
+/// [`crate::perft::Moves`] and [`crate::harness::driver::reachable`] all go through it.
+pub(crate) fn applied<G: Game>(
+    rules: &G::Rules,
+    case: &G::Case,
+    moves: impl IntoIterator<Item = G::Move>,
+) -> Vec<(G::Move, G::Case)> {
+    let applied = moves.into_iter();
+    applied
+        .filter_map(|mv| {
+            let next = G::apply(rules, case, &mv)?;
+            Some((mv, next))
+        })
+        .collect()
+}
+
 /// One game: rules, cases, moves, answers, the oracle and the fast solvers, the contest
 /// format, shrinking and what `verify` checks. See the [module docs](self).
 ///
@@ -114,10 +132,7 @@ pub trait Game: Sized + Send + Sync + 'static {
         let mut winner = |c: &Self::Case| oracle.solve(c).ok().map(Self::winner);
         let here = winner(case)?;
         let gens = Self::generators(rules);
-        let children: Vec<(Self::Move, Self::Case)> = Self::oracle_moves(&gens, case)
-            .into_iter()
-            .filter_map(|mv| Some((mv.clone(), Self::apply(rules, case, &mv)?)))
-            .collect();
+        let children = applied::<Self>(rules, case, Self::oracle_moves(&gens, case));
         // after a move the other player is to move: `Bob` there is a loss for them
         let wanted = match here {
             Winner::Alice => Winner::Bob,
@@ -175,9 +190,10 @@ pub trait Game: Sized + Send + Sync + 'static {
         _mode: ShrinkMode,
     ) -> Vec<(Self::Rules, Self::Case)> {
         let moves = Self::fast_moves(&Self::generators(rules), case);
-        let later = moves.iter().rev();
-        later
-            .filter_map(|mv| Some((rules.clone(), Self::apply(rules, case, mv)?)))
+        let children = applied::<Self>(rules, case, moves.into_iter().rev());
+        children
+            .into_iter()
+            .map(|(_, c)| (rules.clone(), c))
             .collect()
     }
 

@@ -124,13 +124,7 @@ impl<G: Game> Moves<G> {
             Generator::Fast => G::fast_moves(&self.gens, case),
             Generator::Oracle => G::oracle_moves(&self.gens, case),
         };
-        let applied = moves.into_iter();
-        applied
-            .filter_map(|mv| {
-                let next = G::apply(&self.rules, case, &mv)?;
-                Some((mv, next))
-            })
-            .collect()
+        crate::game::applied::<G>(&self.rules, case, moves)
     }
 }
 

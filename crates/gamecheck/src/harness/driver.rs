@@ -181,11 +181,9 @@ pub fn reachable<G: Game>(rules: &G::Rules, start: G::Case) -> Vec<G::Case> {
     let mut i = 0;
     while i < out.len() {
         let case = out[i].clone();
-        for mv in G::oracle_moves(&gens, &case) {
-            if let Some(next) = G::apply(rules, &case, &mv) {
-                if seen.insert(next.clone()) {
-                    out.push(next);
-                }
+        for (_, next) in crate::game::applied::<G>(rules, &case, G::oracle_moves(&gens, &case)) {
+            if seen.insert(next.clone()) {
+                out.push(next);
             }
         }
         i += 1;

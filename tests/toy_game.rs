@@ -368,7 +368,7 @@ fn the_driver_counts_wrong_moves_and_reports_merged_groups() {
     let f = failure_of(&report, "buggy");
     assert_eq!(
         (f.rules.as_str(), f.case.as_str()),
-        ("S = [1, 2] []", "1\n3\n")
+        ("S = [1, 2]", "1\n3\n")
     );
     assert_eq!(f.expected, "Bob (loss (P-position))");
     let moves = row("movegen").detail.clone().unwrap_or_default();
@@ -423,7 +423,7 @@ fn move_generator_mismatches_are_shrunk_and_listed() {
     assert_eq!(f.game, "subtraction");
     assert_eq!(
         (f.rules.as_str(), f.case.as_str()),
-        ("S = [1, 2] []", "1\n3\n")
+        ("S = [1, 2]", "1\n3\n")
     );
     assert_eq!(f.expected, "[-1, -2]");
     assert_eq!(f.got, "[-1, -2, -3]");
@@ -433,7 +433,7 @@ fn move_generator_mismatches_are_shrunk_and_listed() {
     let text = String::from_utf8(text).unwrap();
     assert!(
         text.contains(
-            "MISMATCH subtraction [S = [1, 2] []] solver `movegen`: expected [-1, -2], got \
+            "MISMATCH subtraction [S = [1, 2]] solver `movegen`: expected [-1, -2], got \
              [-1, -2, -3]\nshrunk case (contest format):\n1\n3\n"
         ),
         "{text}"

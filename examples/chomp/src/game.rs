@@ -110,7 +110,8 @@ impl Game for Chomp {
         b
     }
     fn describe_case(_: &Rules, board: &Board) -> String {
-        format!("{} cells", board.cells())
+        let n = board.cells();
+        format!("{n} cell{}", if n == 1 { "" } else { "s" })
     }
 }
 

@@ -504,6 +504,15 @@ impl<G: Game> GeneratorsOf<G> {
     }
 }
 
+/// A failure's rule set: its name, then the flags that select it in brackets
+/// (`side 4 [--side 4 --run 3]`); the name alone for a game without flags.
+fn rules_and_flags<G: Game>(rules: &G::Rules) -> String {
+    match G::flags(rules) {
+        flags if flags.is_empty() => rules.to_string(),
+        flags => format!("{rules} [{flags}]"),
+    }
+}
+
 /// Shrinks a case on which the fast move generator disagrees with the oracle's
 /// ([`movegen_agrees`]) along [`Game::smaller`] (the rules may shrink too) to a local
 /// minimum, and describes it for a regression test: solver `movegen`, the rules with
@@ -525,7 +534,7 @@ pub fn shrink_movegen_failure<G: Game>(rules: &G::Rules, case: G::Case) -> Failu
     };
     Failure {
         game: G::NAME.into(),
-        rules: format!("{rules} [{}]", G::flags(&rules)),
+        rules: rules_and_flags::<G>(&rules),
         solver: "movegen".into(),
         case: G::write(&rules, std::slice::from_ref(&small)),
         expected: list(G::oracle_moves(gens, &small)),
@@ -562,7 +571,7 @@ pub fn describe_failure<G: Game>(
 ) -> Failure {
     Failure {
         game: G::NAME.into(),
-        rules: format!("{rules} [{}]", G::flags(rules)),
+        rules: rules_and_flags::<G>(rules),
         solver: solver.into(),
         case: G::write(rules, std::slice::from_ref(case)),
         expected: show_answer::<G>(&expected),

@@ -269,10 +269,15 @@ impl Report {
     /// Prints each shrunk failure as a block ready to paste into a regression test.
     pub fn write_failures(&self, out: &mut impl Write) -> io::Result<()> {
         for f in &self.failures {
+            // a game with one rule set (paint) shows no empty brackets
+            let rules = match f.rules.as_str() {
+                "" => String::new(),
+                r => format!(" [{r}]"),
+            };
             writeln!(
                 out,
-                "MISMATCH {} [{}] solver `{}`: expected {}, got {}",
-                f.game, f.rules, f.solver, f.expected, f.got
+                "MISMATCH {}{rules} solver `{}`: expected {}, got {}",
+                f.game, f.solver, f.expected, f.got
             )?;
             if let Some(m) = &f.best_move {
                 writeln!(out, "oracle's best move: {m}")?;
@@ -319,6 +324,33 @@ mod tests {
             ("bitmask", 2)
         );
         assert!((merged[1].seconds - 0.5).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_failure_header_names_its_rules_in_brackets_and_shows_none_when_empty() {
+        let failure = |rules: &str| Failure {
+            game: "paint".into(),
+            rules: rules.into(),
+            solver: "bitmask".into(),
+            case: "1\n1 0\n".into(),
+            expected: "Alice".into(),
+            got: "Bob".into(),
+            best_move: None,
+        };
+        let mut r = Report::new(7);
+        r.push_failure(failure(""));
+        r.push_failure(failure("n=4"));
+        let mut out = Vec::new();
+        r.write_failures(&mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let headers: Vec<&str> = text.lines().filter(|l| l.starts_with("MISMATCH")).collect();
+        assert_eq!(
+            headers,
+            [
+                "MISMATCH paint solver `bitmask`: expected Alice, got Bob",
+                "MISMATCH paint [n=4] solver `bitmask`: expected Alice, got Bob"
+            ]
+        );
     }
 
     #[test]

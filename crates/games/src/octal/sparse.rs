@@ -838,7 +838,7 @@ mod tests {
 
     /// The work counted: without sparse space (`.07`, the plain recurrence) every split
     /// pair of every heap is evaluated, `⌊(n − k)/2⌋` for each splitting removal `k`
-    /// (here 2) and `n ≥ k + 2`.
+    /// (here 2) and `n ≥ k + 2`; and the pairs with a rare member are counted too.
     #[test]
     fn the_plain_recurrence_counts_every_pair() {
         let len = 1000;
@@ -846,6 +846,23 @@ mod tests {
         assert!(s.mask().is_plain(), "{}", s.mask());
         let want: u64 = (4..len as u64).map(|n| (n - 2) / 2).sum();
         assert_eq!(s.pairs(), want);
+        // a planted mask with no value bit makes every position rare: each split
+        // `m = n − 2` marks its `m − 1` pairs with a rare member, and the scan adds at
+        // most `⌊m/2⌋` more
+        let every = Mask {
+            values: 0,
+            heap_parity: false,
+            rare_class: 0,
+        };
+        let mut s = SparseG::with_mask(".07".parse().unwrap(), every).unwrap();
+        s.extend_to(len);
+        assert_eq!(s.rare().len(), len - 1);
+        let rare_pairs: u64 = (4..len as u64).map(|n| n - 3).sum();
+        assert!(
+            (rare_pairs..=rare_pairs + want).contains(&s.pairs()),
+            "{} pairs",
+            s.pairs()
+        );
     }
 
     /// The mask is chosen when `g(64)` is next (from the counts of `g(1..64)`), then
@@ -860,8 +877,8 @@ mod tests {
             }
             for len in [65, 100, 128, 129, 200, 256, 257, 600, 1024, 1025] {
                 let chosen_at = (FIRST_CHOICE..len)
-                    .filter(|n| n.is_power_of_two())
-                    .last()
+                    .rev()
+                    .find(|n| n.is_power_of_two())
                     .unwrap();
                 let then = sparse(code, chosen_at);
                 let want = best_mask(&then.counts, then.moves.split_parity());

@@ -813,6 +813,54 @@ mod tests {
         }
     }
 
+    /// Each choice at one end of its range, as scripted: the start (`false`) or the end
+    /// (`true`); a chance is never taken.
+    struct Ends(Vec<bool>);
+
+    impl Entropy for Ends {
+        fn int_in<T: gamecheck::rng::Int>(&mut self, range: std::ops::RangeInclusive<T>) -> T {
+            if self.0.remove(0) {
+                *range.end()
+            } else {
+                *range.start()
+            }
+        }
+        fn unit(&mut self) -> f64 {
+            0.0
+        }
+        fn chance(&mut self, _p: f64) -> bool {
+            false
+        }
+        fn bits(&mut self) -> u64 {
+            0
+        }
+    }
+
+    /// A huge heap's target is log-uniform: a bit length `b` from that of `n0 + p` to
+    /// that of 10^18, then a number of exactly `b` bits (at least `n0 + p`, at most
+    /// 10^18). With `p = 1` the heap is the target, so the ends of the ranges show: the
+    /// largest heap of the shortest length is `2^b − 1` (never `2^b`, one bit longer),
+    /// the smallest is `n0 + 1`; the longest length runs from `2^59` to 10^18.
+    #[test]
+    fn a_huge_heap_keeps_the_bit_length_drawn() {
+        for n0 in [0u64, 5, 99, 1000] {
+            let period = Period {
+                pre_period: n0 as usize,
+                period: 1,
+                proof_end: 0,
+                computed: 0,
+            };
+            let lo = n0 + 1;
+            let b = 64 - lo.leading_zeros();
+            let mut heaps = PeriodHeaps::new(period, 1.0);
+            let mut heap = |ends: [bool; 2]| heaps.huge_heap(&mut Ends(ends.to_vec()));
+            assert_eq!(heap([false, true]), (1u64 << b) - 1, "{n0}");
+            assert_eq!(heap([false, false]), lo, "{n0}");
+            assert_eq!(heap([true, false]), 1 << 59, "{n0}");
+            assert_eq!(heap([true, true]), MAX_HEAP, "{n0}");
+        }
+    }
+
     /// The share of heaps from the period grows with the size: about half at full size
     /// with the default 0.5, a tenth of that at a tenth of the size, all with 1.
     #[test]

@@ -378,10 +378,11 @@ impl SparseG {
         if n == 0 {
             return;
         }
-        if u64::from(v) >= 1u64 << self.bits {
-            while u64::from(v) >= 1u64 << self.bits {
-                self.bits += 1;
-            }
+        let bits = self.bits;
+        while u64::from(v) >= 1u64 << self.bits {
+            self.bits += 1;
+        }
+        if self.bits != bits {
             self.counts.resize(1 << (self.bits + 1), 0);
             self.resize_scratch();
         }
@@ -837,7 +838,7 @@ mod tests {
 
     /// The work counted: without sparse space (`.07`, the plain recurrence) every split
     /// pair of every heap is evaluated, `⌊(n − k)/2⌋` for each splitting removal `k`
-    /// (here 2) and `n ≥ k + 2`.
+    /// (here 2) and `n ≥ k + 2`; and the pairs with a rare member are counted too.
     #[test]
     fn the_plain_recurrence_counts_every_pair() {
         let len = 1000;
@@ -845,6 +846,92 @@ mod tests {
         assert!(s.mask().is_plain(), "{}", s.mask());
         let want: u64 = (4..len as u64).map(|n| (n - 2) / 2).sum();
         assert_eq!(s.pairs(), want);
+        // a planted mask with no value bit makes every position rare: each split
+        // `m = n − 2` marks its `m − 1` pairs with a rare member, and the scan adds at
+        // most `⌊m/2⌋` more
+        let every = Mask {
+            values: 0,
+            heap_parity: false,
+            rare_class: 0,
+        };
+        let mut s = SparseG::with_mask(".07".parse().unwrap(), every).unwrap();
+        s.extend_to(len);
+        assert_eq!(s.rare().len(), len - 1);
+        let rare_pairs: u64 = (4..len as u64).map(|n| n - 3).sum();
+        assert!(
+            (rare_pairs..=rare_pairs + want).contains(&s.pairs()),
+            "{} pairs",
+            s.pairs()
+        );
+    }
+
+    /// The mask is chosen when `g(64)` is next (from the counts of `g(1..64)`), then
+    /// again before `g(128)`, `g(256)`, … (the schedule of the module docs): no mask
+    /// before, and between two choices the one the last choice made.
+    #[test]
+    fn the_mask_is_chosen_at_64_then_at_each_power_of_two() {
+        for code in [".106", ".356", ".77"] {
+            let code: Code = code.parse().unwrap();
+            for len in [1, 2, 3, 10, 63, 64] {
+                assert!(sparse(code, len).mask().is_plain(), "{code} {len}");
+            }
+            for len in [65, 100, 128, 129, 200, 256, 257, 600, 1024, 1025] {
+                let chosen_at = (FIRST_CHOICE..len)
+                    .rev()
+                    .find(|n| n.is_power_of_two())
+                    .unwrap();
+                let then = sparse(code, chosen_at);
+                let want = best_mask(&then.counts, then.moves.split_parity());
+                assert_eq!(sparse(code, len).mask(), want, "{code} {len}");
+            }
+        }
+        // .106 and .356 find their mask at 64 already; Kayles (.77) only at 128
+        assert!(!sparse(".106".parse().unwrap(), 65).mask().is_plain());
+        assert!(!sparse(".356".parse().unwrap(), 65).mask().is_plain());
+        assert!(sparse(".77".parse().unwrap(), 128).mask().is_plain());
+        assert!(!sparse(".77".parse().unwrap(), 129).mask().is_plain());
+    }
+
+    /// Values past 64 (`.6666666666666666` reaches 270 below 400): the bitsets of one
+    /// value widen with the largest value, to the values below `2^(bits + 1)` (the mex
+    /// of values below `2^bits` is at most `2^bits`) in words of 64 and no more; the
+    /// class pattern holds the mask's class of every one of them, so a mask with value
+    /// bits past the first word keeps the values right.
+    #[test]
+    fn the_bitsets_widen_with_the_values_and_keep_their_class() {
+        let code: Code = ".6666666666666666".parse().unwrap();
+        let want = table(&code, 400);
+        for values in [0x1c5, 0x40, 0xff] {
+            let mask = Mask {
+                values,
+                heap_parity: false,
+                rare_class: 0,
+            };
+            let mut s = SparseG::with_mask(code, mask).unwrap();
+            for len in [10, 100, 200, 400] {
+                s.extend_to(len);
+                assert_eq!(s.values().to_vec(), want[..len], "{len} under {mask}");
+                let largest = want[..len].iter().copied().max().unwrap();
+                let bits = (u32::BITS - largest.leading_zeros()).max(1);
+                assert_eq!(s.bits, bits, "{len}: largest value {largest}");
+                let words = ((1usize << (bits + 1)) / 64).max(1);
+                let sc = &s.scratch;
+                assert_eq!(
+                    (sc.seen.len(), sc.need.len(), sc.odd.len()),
+                    (words, words, words),
+                    "{len}"
+                );
+                for v in 0..words * 64 {
+                    let odd = sc.odd[v / 64] >> (v % 64) & 1;
+                    assert_eq!(
+                        odd,
+                        u64::from(mask.value_class(v as u32)),
+                        "{v} under {mask}"
+                    );
+                }
+            }
+            assert!(s.bits >= 8, "values past 128 met");
+        }
     }
 
     /// `extend_with` reports its progress every 65,536 values with the number computed,
@@ -946,6 +1033,87 @@ mod tests {
                 assert!(chosen.is_plain(), "{counts:?} {chosen}");
             }
         }
+    }
+
+    /// Counts with a sparse class planted (a few positions in one class of a mask, many
+    /// in the other), for each kind of mask — value bits only (rare class 0), the heap's
+    /// parity too (rare class the split parity): the transform finds a mask, with the
+    /// fewest rare positions a direct count finds, at most the planted mask's.
+    #[test]
+    fn the_transform_finds_a_planted_sparse_class() {
+        let mut rng = gamecheck::rng::from_seed(28);
+        for round in 0..300 {
+            let bits = rng.random_range(1..=4);
+            let len = 1usize << (bits + 1);
+            let split_parity = [Some(1), Some(0), None][round % 3];
+            let mm = loop {
+                let mm = rng.random_range(1..len);
+                if mm & 1 == 0 || split_parity.is_some() {
+                    break mm;
+                }
+            };
+            let planted = Mask {
+                values: (mm >> 1) as u32,
+                heap_parity: mm & 1 == 1,
+                rare_class: if mm & 1 == 0 {
+                    0
+                } else {
+                    split_parity.unwrap()
+                },
+            };
+            let counts: Vec<u64> = (0..len)
+                .map(|i| {
+                    if planted.class(i & 1, (i >> 1) as u32) == planted.rare_class {
+                        rng.random_range(0..3)
+                    } else {
+                        rng.random_range(20..60)
+                    }
+                })
+                .collect();
+            let rare_of = |m: &Mask| -> u64 {
+                (0..len)
+                    .filter(|&i| m.class(i & 1, (i >> 1) as u32) == m.rare_class)
+                    .map(|i| counts[i])
+                    .sum()
+            };
+            let fewest = (1..len)
+                .filter_map(|m| {
+                    let rare_class = match (m & 1, split_parity) {
+                        (0, _) => 0,
+                        (_, Some(p)) => p,
+                        (_, None) => return None,
+                    };
+                    Some(rare_of(&Mask {
+                        values: (m >> 1) as u32,
+                        heap_parity: m & 1 == 1,
+                        rare_class,
+                    }))
+                })
+                .min()
+                .unwrap();
+            let chosen = best_mask(&counts, split_parity);
+            assert!(!chosen.is_plain(), "{counts:?} {planted}");
+            assert_eq!(rare_of(&chosen), fewest, "{counts:?} {planted}: {chosen}");
+            assert!(fewest <= rare_of(&planted), "{counts:?} {planted}");
+        }
+    }
+
+    /// Of the masks with equally few rare positions, the first in the transform's order
+    /// (the parity bit lowest, then the value bits) is taken, so the mask `period
+    /// --stats` prints is the smallest that does best: with no positions counted yet every
+    /// mask ties.
+    #[test]
+    fn a_tie_takes_the_smallest_mask() {
+        let mask = |values, heap_parity, rare_class| Mask {
+            values,
+            heap_parity,
+            rare_class,
+        };
+        assert_eq!(best_mask(&[0; 8], None), mask(1, false, 0));
+        assert_eq!(best_mask(&[0; 8], Some(1)), mask(0, true, 1));
+        // value 1 at odd heaps only: the parity bit alone (m = 1) and value bit 0 alone
+        // (m = 2) both leave none rare (rare class 0), both bits (m = 3) all 40
+        assert_eq!(best_mask(&[0, 0, 0, 40], Some(0)), mask(0, true, 0));
     }
 
     /// The solver answers inside its table and refuses beyond it, as `grundy` does.

@@ -84,17 +84,28 @@ fn send(pid: i32, sig: i32) {
 }
 
 /// Waits (up to 60 s) for gamecheck to end; returns its status and stderr.
-fn finish(mut child: Child) -> (std::process::ExitStatus, String) {
+fn finish(child: Child) -> (std::process::ExitStatus, String) {
+    match ended(child) {
+        Some((status, _, err)) => (status, err),
+        None => panic!("gamecheck did not end within 60 s of the signal"),
+    }
+}
+
+/// Waits up to 60 s for gamecheck to end; returns its status, stdout and stderr, or
+/// `None` (after killing it) when it did not end.
+fn ended(mut child: Child) -> Option<(std::process::ExitStatus, String, String)> {
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
         if let Some(status) = child.try_wait().unwrap() {
-            let mut err = String::new();
+            let (mut out, mut err) = (String::new(), String::new());
+            std::io::Read::read_to_string(child.stdout.as_mut().unwrap(), &mut out).unwrap();
             std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut err).unwrap();
-            return (status, err);
+            return Some((status, out, err));
         }
         if Instant::now() > deadline {
             let _ = child.kill();
-            panic!("gamecheck did not end within 60 s of the signal");
+            let _ = child.wait();
+            return None;
         }
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -179,4 +190,38 @@ fn sigkill_to_the_process_group_still_ends_the_program() {
     for p in orphans.into_iter().filter(|&p| running(p)) {
         send(p as i32, libc::SIGKILL);
     }
+}
+
+/// A program that kills its own supervisor (SIGKILL to its parent) after printing right
+/// answers, with a child that ignores SIGTERM: gamecheck kills the program's process
+/// group itself, within the time limit, and reports the supervisor's death as a crash
+/// (its signal named, never "signal 0"); nothing is left running.
+#[test]
+fn a_program_that_kills_its_supervisor_leaves_nothing_running() {
+    let dir = tempfile::tempdir().unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_gamecheck"))
+        .args(["stress", "marble", "--seed", "1", "--rounds", "1"])
+        .args(["--cases", "1", "--timeout", "10", "--"])
+        .args(["python3", "-S", &crate::common::fixture("kill_supervisor.py")])
+        .arg(dir.path())
+        .process_group(0)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let result = ended(child);
+    // every run (the first and the shrinking's) wrote its pids: look for them all
+    // before anything else, so that a failing test leaves nothing running either
+    // (gamecheck has ended or been killed: these are all of them)
+    let runs = pids(dir.path(), 1);
+    let all: Vec<u32> = runs.iter().flat_map(|&(a, b)| [a, b]).collect();
+    assert_all_gone(&all, "a program that killed its supervisor");
+    let (status, out, err) = result.expect("gamecheck did not end within 60 s");
+    assert_eq!(status.code(), Some(1), "{out}\n{err}");
+    assert!(
+        out.contains("crash: its supervisor") && out.contains("killed by signal 9 (SIGKILL)"),
+        "{out}"
+    );
+    assert!(!out.contains("signal 0") && !err.contains("signal 0"), "{out}\n{err}");
 }

@@ -78,6 +78,14 @@ fn pids(dir: &Path, runs: usize) -> Vec<(u32, u32)> {
     }
 }
 
+/// How many pid files the runs wrote.
+fn pid_files(dir: &Path) -> usize {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().path().extension() == Some("pids".as_ref()))
+        .count()
+}
+
 fn send(pid: i32, sig: i32) {
     // Safety: kill(2) sends a signal; no memory is touched.
     assert_eq!(unsafe { libc::kill(pid, sig) }, 0);
@@ -202,7 +210,11 @@ fn a_program_that_kills_its_supervisor_leaves_nothing_running() {
     let child = Command::new(env!("CARGO_BIN_EXE_gamecheck"))
         .args(["stress", "marble", "--seed", "1", "--rounds", "1"])
         .args(["--cases", "1", "--timeout", "10", "--"])
-        .args(["python3", "-S", &crate::common::fixture("kill_supervisor.py")])
+        .args([
+            "python3",
+            "-S",
+            &crate::common::fixture("kill_supervisor.py"),
+        ])
         .arg(dir.path())
         .process_group(0)
         .stdin(Stdio::null())
@@ -214,7 +226,7 @@ fn a_program_that_kills_its_supervisor_leaves_nothing_running() {
     // every run (the first and the shrinking's) wrote its pids: look for them all
     // before anything else, so that a failing test leaves nothing running either
     // (gamecheck has ended or been killed: these are all of them)
-    let runs = pids(dir.path(), 1);
+    let runs = pids(dir.path(), pid_files(dir.path()).max(1));
     let all: Vec<u32> = runs.iter().flat_map(|&(a, b)| [a, b]).collect();
     assert_all_gone(&all, "a program that killed its supervisor");
     let (status, out, err) = result.expect("gamecheck did not end within 60 s");
@@ -223,5 +235,8 @@ fn a_program_that_kills_its_supervisor_leaves_nothing_running() {
         out.contains("crash: its supervisor") && out.contains("killed by signal 9 (SIGKILL)"),
         "{out}"
     );
-    assert!(!out.contains("signal 0") && !err.contains("signal 0"), "{out}\n{err}");
+    assert!(
+        !out.contains("signal 0") && !err.contains("signal 0"),
+        "{out}\n{err}"
+    );
 }

@@ -2,7 +2,8 @@
 """Answers a marble input correctly (through marble_correct.py), with a child that ignores
 SIGTERM and sleeps for a long time; writes "<own pid> <child pid>" to a new file in the
 folder PIDDIR (its first argument), then kills its parent: the supervisor gamecheck
-started it from. A test looks for these pids once gamecheck has ended."""
+started it from (with a second argument `stop`, stops it: SIGSTOP). A test looks for
+these pids once gamecheck has ended."""
 import os
 import signal
 import subprocess
@@ -26,5 +27,6 @@ tmp = os.path.join(sys.argv[1], "%d.tmp" % os.getpid())
 with open(tmp, "w") as f:
     f.write("%d %d\n" % (os.getpid(), child.pid))
 os.replace(tmp, os.path.join(sys.argv[1], "%d.pids" % os.getpid()))
-os.kill(os.getppid(), signal.SIGKILL)
+stop = sys.argv[2:] == ["stop"]
+os.kill(os.getppid(), signal.SIGSTOP if stop else signal.SIGKILL)
 time.sleep(10**6)

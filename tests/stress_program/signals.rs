@@ -2,7 +2,8 @@
 //! whole process group, as a terminal sends it), SIGTERM and SIGHUP end every run with
 //! its descendants, say the seed and how far the run got, and end gamecheck by the same
 //! signal; gamecheck killed by SIGKILL (as by the OOM killer) still ends its runs, and
-//! a SIGKILL to the whole process group still ends the program itself.
+//! a SIGKILL to the whole process group still ends the program itself. A program that
+//! kills (or stops) its own supervisor is ended with its process group by gamecheck.
 //!
 //! Each test starts `gamecheck stress` in a process group of its own with `--jobs 2` and
 //! a program that hangs after starting a child, waits until both runs wrote their pids,
@@ -25,32 +26,44 @@ fn running(pid: u32) -> bool {
 }
 
 /// `gamecheck stress marble --jobs 2 -- python3 -S hang_with_child.py DIR`, in a new
-/// process group, stderr piped.
+/// process group, stderr piped, with SIGINT, SIGTERM and SIGHUP at their default action
+/// as in a terminal's foreground job: gamecheck leaves a signal that it started with
+/// ignored alone (as under `nohup`), and a test run in the background by a
+/// non-interactive shell (SIGINT ignored) or under `nohup` (SIGHUP) would pass that on.
 fn start(dir: &Path) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_gamecheck"))
-        .args([
-            "stress",
-            "marble",
-            "--seed",
-            "1",
-            "--jobs",
-            "2",
-            "--timeout",
-            "600",
-        ])
-        .args([
-            "--",
-            "python3",
-            "-S",
-            &crate::common::fixture("hang_with_child.py"),
-        ])
-        .arg(dir)
-        .process_group(0)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_gamecheck"));
+    // Safety: signal(2) is async-signal-safe and touches no memory of the parent.
+    unsafe {
+        cmd.pre_exec(|| {
+            for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+                libc::signal(sig, libc::SIG_DFL);
+            }
+            Ok(())
+        });
+    }
+    cmd.args([
+        "stress",
+        "marble",
+        "--seed",
+        "1",
+        "--jobs",
+        "2",
+        "--timeout",
+        "600",
+    ])
+    .args([
+        "--",
+        "python3",
+        "-S",
+        &crate::common::fixture("hang_with_child.py"),
+    ])
+    .arg(dir)
+    .process_group(0)
+    .stdin(Stdio::null())
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped())
+    .spawn()
+    .unwrap()
 }
 
 /// The pids the runs wrote ((program, child) per run), once `runs` runs did (up to
@@ -200,22 +213,21 @@ fn sigkill_to_the_process_group_still_ends_the_program() {
     }
 }
 
-/// A program that kills its own supervisor (SIGKILL to its parent) after printing right
-/// answers, with a child that ignores SIGTERM: gamecheck kills the program's process
-/// group itself, within the time limit, and reports the supervisor's death as a crash
-/// (its signal named, never "signal 0"); nothing is left running.
-#[test]
-fn a_program_that_kills_its_supervisor_leaves_nothing_running() {
+/// `gamecheck stress marble --rounds 1 --cases 1 --timeout SECS -- python3 -S
+/// kill_supervisor.py DIR [stop]` in a process group of its own; what it said (`None`
+/// when it did not end within 60 s) and every pid its runs wrote, all gone.
+fn run_killing_the_supervisor(timeout: &str, stop: bool) -> Option<(i32, String, String)> {
     let dir = tempfile::tempdir().unwrap();
     let child = Command::new(env!("CARGO_BIN_EXE_gamecheck"))
         .args(["stress", "marble", "--seed", "1", "--rounds", "1"])
-        .args(["--cases", "1", "--timeout", "10", "--"])
+        .args(["--cases", "1", "--timeout", timeout, "--"])
         .args([
             "python3",
             "-S",
             &crate::common::fixture("kill_supervisor.py"),
         ])
         .arg(dir.path())
+        .args(stop.then_some("stop"))
         .process_group(0)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -228,9 +240,19 @@ fn a_program_that_kills_its_supervisor_leaves_nothing_running() {
     // (gamecheck has ended or been killed: these are all of them)
     let runs = pids(dir.path(), pid_files(dir.path()).max(1));
     let all: Vec<u32> = runs.iter().flat_map(|&(a, b)| [a, b]).collect();
-    assert_all_gone(&all, "a program that killed its supervisor");
-    let (status, out, err) = result.expect("gamecheck did not end within 60 s");
-    assert_eq!(status.code(), Some(1), "{out}\n{err}");
+    assert_all_gone(&all, "a program that killed or stopped its supervisor");
+    result.map(|(status, out, err)| (status.code().unwrap_or(-1), out, err))
+}
+
+/// A program that kills its own supervisor (SIGKILL to its parent) after printing right
+/// answers, with a child that ignores SIGTERM: gamecheck kills the program's process
+/// group itself, within the time limit, and reports the supervisor's death as a crash
+/// (its signal named, never "signal 0"); nothing is left running.
+#[test]
+fn a_program_that_kills_its_supervisor_leaves_nothing_running() {
+    let (code, out, err) =
+        run_killing_the_supervisor("10", false).expect("gamecheck did not end within 60 s");
+    assert_eq!(code, 1, "{out}\n{err}");
     assert!(
         out.contains("crash: its supervisor") && out.contains("killed by signal 9 (SIGKILL)"),
         "{out}"
@@ -239,4 +261,15 @@ fn a_program_that_kills_its_supervisor_leaves_nothing_running() {
         !out.contains("signal 0") && !err.contains("signal 0"),
         "{out}\n{err}"
     );
+}
+
+/// A program that stops its supervisor (SIGSTOP) cannot hold the run past its time
+/// limit: a few seconds after it, gamecheck kills the stopped supervisor and the
+/// program's group, and the run is a timeout; nothing is left running.
+#[test]
+fn a_program_that_stops_its_supervisor_still_times_out() {
+    let (code, out, err) =
+        run_killing_the_supervisor("2", true).expect("gamecheck did not end within 60 s");
+    assert_eq!(code, 1, "{out}\n{err}");
+    assert!(out.contains("FAILED: timeout"), "{out}");
 }

@@ -432,9 +432,15 @@ fn reap(pid: Pid) -> Option<i32> {
 /// Kills the program's process group `group` (its pid, as the program sent it before
 /// its exec), if we know it.
 fn kill_group(group: Option<i32>) {
-    if let Some(g) = group.filter(|&g| g > 1) {
-        let _ = nix::sys::signal::killpg(Pid::from_raw(g), Signal::SIGKILL);
+    if let Some(g) = killable(group) {
+        let _ = nix::sys::signal::killpg(g, Signal::SIGKILL);
     }
+}
+
+/// `group` if it can be a program's process group: never 0 (`killpg(0)` is our own
+/// group) nor 1 or less (`killpg(1)` is `kill(-1)`: every process we may signal).
+fn killable(group: Option<i32>) -> Option<Pid> {
+    group.filter(|&g| g > 1).map(Pid::from_raw)
 }
 
 /// What the supervisor tells us at the end of a run.
@@ -1166,6 +1172,76 @@ mod tests {
         .unwrap();
         assert!(out.stderr_tail.len() <= STDERR_TAIL);
         assert!(out.stderr_tail.ends_with("line1999\nend\n"));
+    }
+
+    #[test]
+    fn exec_pipe_messages() {
+        let msg = |tag: u8, v: i32| {
+            let b = v.to_ne_bytes();
+            [tag, b[0], b[1], b[2], b[3]]
+        };
+        assert_eq!(exec_messages(b""), (None, None));
+        assert_eq!(exec_messages(&msg(EXEC_GROUP, 4711)), (Some(4711), None));
+        assert_eq!(exec_messages(&msg(EXEC_ERRNO, 13)), (None, Some(13)));
+        let both = [msg(EXEC_GROUP, 4711), msg(EXEC_ERRNO, 2)].concat();
+        assert_eq!(exec_messages(&both), (Some(4711), Some(2)));
+        // an unknown tag and a cut message say nothing
+        let odd = [&msg(b'x', 5)[..], &msg(EXEC_GROUP, 7)[..3]].concat();
+        assert_eq!(exec_messages(&odd), (None, None));
+    }
+
+    #[test]
+    fn only_a_real_process_group_is_killed() {
+        assert_eq!(killable(None), None);
+        for g in [-4711, -1, 0, 1] {
+            assert_eq!(killable(Some(g)), None, "{g}");
+        }
+        assert_eq!(killable(Some(2)), Some(Pid::from_raw(2)));
+        assert_eq!(killable(Some(4711)), Some(Pid::from_raw(4711)));
+    }
+
+    #[test]
+    fn a_report_without_a_terminated_program_is_the_supervisor_s_fault() {
+        let end = |status| {
+            Report {
+                status,
+                ..Report::default()
+            }
+            .end()
+        };
+        assert_eq!(end(Some(3 << 8)), End::Exited(3));
+        assert_eq!(end(Some(libc::SIGSEGV)), End::Signaled(libc::SIGSEGV));
+        // a stopped status (0x7f in the low byte) is never a program's end
+        assert_eq!(
+            end(Some(libc::SIGSTOP << 8 | 0x7f)),
+            End::SupervisorDied(None)
+        );
+        assert_eq!(end(None), End::SupervisorDied(None));
+        let died = End::SupervisorDied(Some(libc::SIGKILL)).to_string();
+        assert!(died.contains("supervisor") && died.contains("killed by signal 9 (SIGKILL)"));
+        assert!(!End::SupervisorDied(None).to_string().contains("signal"));
+    }
+
+    #[test]
+    fn a_reader_thread_is_waited_for_until_a_deadline() {
+        let soon = Instant::now() + Duration::from_secs(60);
+        let done = thread::spawn(|| ());
+        while !done.is_finished() {
+            thread::yield_now();
+        }
+        assert!(finished_by(&done, soon));
+        let slow = thread::spawn(|| thread::sleep(Duration::from_millis(100)));
+        assert!(finished_by(&slow, soon));
+        let (tx, rx) = mpsc::channel::<()>();
+        let stuck = thread::spawn(move || {
+            let _ = rx.recv();
+        });
+        assert!(!finished_by(
+            &stuck,
+            Instant::now() + Duration::from_millis(50)
+        ));
+        drop(tx);
+        stuck.join().unwrap();
     }
 
     #[test]

@@ -280,6 +280,8 @@ pub(super) fn run_limited(argv: &[String], input: &[u8], limits: &Limits) -> io:
     // No report: the supervisor died (killed by the program, say) before it could end
     // the run. What the program started is no longer anyone's child: we end the
     // program's process group ourselves (a process that left the group is out of reach).
+    // The group's id stays taken while any process of the group lives; once none does,
+    // the kill finds nothing (unless the kernel's pid counter wrapped in between).
     let died = report.status.is_none();
     if died {
         kill_group(group);

@@ -13,6 +13,12 @@
 //! and exits. We never wait for anything but our own supervisor (no `waitpid(-1)`), so
 //! runs on parallel threads cannot steal each other's processes.
 //!
+//! The program is the supervisor's child and can signal it. Before its `exec` it tells
+//! us its process group (a group of its own, named by its pid); a supervisor that dies
+//! without its report (the program killed it) leaves the run to us: we kill that group
+//! and report [`End::SupervisorDied`]. A supervisor that has not reported a few seconds
+//! after being asked to end its run (the program stopped it) is killed, with the group.
+//!
 //! Once every writer of the output pipes is gone we read them to their end: everything
 //! the program wrote is judged, however long a descendant held the pipes, and no fixed
 //! grace period is waited.

@@ -2,8 +2,10 @@
 """Answers a marble input correctly (through marble_correct.py), with a child that ignores
 SIGTERM and sleeps for a long time; writes "<own pid> <child pid>" to a new file in the
 folder PIDDIR (its first argument), then kills its parent: the supervisor gamecheck
-started it from (with a second argument `stop`, stops it: SIGSTOP). A test looks for
-these pids once gamecheck has ended."""
+started it from (with a second argument `stop`, stops it: SIGSTOP). With `escape`
+instead, the child leaves the program's process group (a session of its own) and keeps
+only stderr open, out of gamecheck's reach. A test looks for these pids once gamecheck
+has ended."""
 import os
 import signal
 import subprocess
@@ -11,13 +13,16 @@ import sys
 import time
 
 data = sys.stdin.buffer.read()
+escape = sys.argv[2:] == ["escape"]
 child = subprocess.Popen(
     [
         sys.executable,
         "-S",
         "-c",
         "import signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); time.sleep(10**6)",
-    ]
+    ],
+    start_new_session=escape,
+    stdout=subprocess.DEVNULL if escape else None,
 )
 correct = os.path.join(os.path.dirname(os.path.abspath(__file__)), "marble_correct.py")
 answers = subprocess.run([sys.executable, "-S", correct], input=data, stdout=subprocess.PIPE)

@@ -213,21 +213,27 @@ fn sigkill_to_the_process_group_still_ends_the_program() {
     }
 }
 
-/// `gamecheck stress marble --rounds 1 --cases 1 --timeout SECS -- python3 -S
-/// kill_supervisor.py DIR [stop]` in a process group of its own; what it said (`None`
-/// when it did not end within 60 s) and every pid its runs wrote, all gone.
-fn run_killing_the_supervisor(timeout: &str, stop: bool) -> Option<(i32, String, String)> {
+/// `gamecheck stress marble --rounds 1 --cases 1 ARGS… -- python3 -S
+/// kill_supervisor.py DIR [MODE]` in a process group of its own: what it said (`None`
+/// when it did not end within 60 s), and the pids its runs wrote.
+fn kill_the_supervisor(
+    args: &[&str],
+    mode: Option<&str>,
+) -> (Option<(i32, String, String)>, Vec<(u32, u32)>) {
     let dir = tempfile::tempdir().unwrap();
     let child = Command::new(env!("CARGO_BIN_EXE_gamecheck"))
-        .args(["stress", "marble", "--seed", "1", "--rounds", "1"])
-        .args(["--cases", "1", "--timeout", timeout, "--"])
         .args([
+            "stress", "marble", "--seed", "1", "--rounds", "1", "--cases", "1",
+        ])
+        .args(args)
+        .args([
+            "--",
             "python3",
             "-S",
             &crate::common::fixture("kill_supervisor.py"),
         ])
         .arg(dir.path())
-        .args(stop.then_some("stop"))
+        .args(mode)
         .process_group(0)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -235,13 +241,30 @@ fn run_killing_the_supervisor(timeout: &str, stop: bool) -> Option<(i32, String,
         .spawn()
         .unwrap();
     let result = ended(child);
-    // every run (the first and the shrinking's) wrote its pids: look for them all
-    // before anything else, so that a failing test leaves nothing running either
-    // (gamecheck has ended or been killed: these are all of them)
-    let runs = pids(dir.path(), pid_files(dir.path()).max(1));
+    // every run (the first and the shrinking's) wrote its pids (gamecheck has ended or
+    // been killed: these are all of them)
+    let runs = match pid_files(dir.path()) {
+        0 => Vec::new(),
+        n => pids(dir.path(), n),
+    };
+    let result = result.map(|(status, out, err)| (status.code().unwrap_or(-1), out, err));
+    (result, runs)
+}
+
+/// [`kill_the_supervisor`], then every pid its runs wrote is gone (looked for before
+/// anything else is asserted, so that a failing test leaves nothing running either).
+/// The board is full (`--density 1`): one case that cannot be shrunk, so one run.
+fn run_killing_the_supervisor(timeout: &str, stop: bool) -> Option<(i32, String, String)> {
+    let args = ["--timeout", timeout, "--density", "1"];
+    let (result, runs) = kill_the_supervisor(&args, stop.then_some("stop"));
     let all: Vec<u32> = runs.iter().flat_map(|&(a, b)| [a, b]).collect();
     assert_all_gone(&all, "a program that killed or stopped its supervisor");
-    result.map(|(status, out, err)| (status.code().unwrap_or(-1), out, err))
+    assert_eq!(
+        runs.len(),
+        1,
+        "the program did not get to its supervisor in time"
+    );
+    result
 }
 
 /// A program that kills its own supervisor (SIGKILL to its parent) after printing right
@@ -269,7 +292,33 @@ fn a_program_that_kills_its_supervisor_leaves_nothing_running() {
 #[test]
 fn a_program_that_stops_its_supervisor_still_times_out() {
     let (code, out, err) =
-        run_killing_the_supervisor("2", true).expect("gamecheck did not end within 60 s");
+        run_killing_the_supervisor("4", true).expect("gamecheck did not end within 60 s");
     assert_eq!(code, 1, "{out}\n{err}");
     assert!(out.contains("FAILED: timeout"), "{out}");
+}
+
+/// A program that kills its supervisor after its child left the program's process group
+/// with stderr open (out of gamecheck's reach): gamecheck still ends by the time limit,
+/// reports the supervisor's death, and the program itself is gone. (The child is the
+/// test's to end.)
+#[test]
+fn a_child_out_of_reach_holding_stderr_does_not_hold_gamecheck_past_the_time_limit() {
+    // a full board (no empty cell): one case that cannot be shrunk, so one run
+    let args = ["--timeout", "3", "--density", "1"];
+    let (result, runs) = kill_the_supervisor(&args, Some("escape"));
+    assert_eq!(
+        runs.len(),
+        1,
+        "the program did not get to its supervisor in time"
+    );
+    let programs: Vec<u32> = runs.iter().map(|&(a, _)| a).collect();
+    for &(_, child) in &runs {
+        if running(child) {
+            send(child as i32, libc::SIGKILL);
+        }
+    }
+    assert_all_gone(&programs, "a program that killed its supervisor");
+    let (code, out, err) = result.expect("gamecheck did not end within 60 s");
+    assert_eq!(code, 1, "{out}\n{err}");
+    assert!(out.contains("crash: its supervisor"), "{out}");
 }

@@ -1226,12 +1226,15 @@ mod tests {
 
     #[test]
     fn a_reader_thread_is_waited_for_until_a_deadline() {
-        let soon = Instant::now() + Duration::from_secs(60);
+        let start = Instant::now();
+        let soon = start + Duration::from_secs(60);
         let done = thread::spawn(|| ());
         while !done.is_finished() {
             thread::yield_now();
         }
         assert!(finished_by(&done, soon));
+        // a finished thread is not waited for until the deadline
+        assert!(start.elapsed() < Duration::from_secs(30));
         let slow = thread::spawn(|| thread::sleep(Duration::from_millis(100)));
         assert!(finished_by(&slow, soon));
         let (tx, rx) = mpsc::channel::<()>();
@@ -1244,6 +1247,21 @@ mod tests {
         ));
         drop(tx);
         stuck.join().unwrap();
+    }
+
+    /// At the time limit the supervisor is asked to end the run, and given the time to
+    /// report: what it had to end is counted (a supervisor killed as soon as it was
+    /// asked would report nothing).
+    #[test]
+    fn a_timed_out_run_reports_what_it_left_behind() {
+        let out = run(
+            &sh("setsid sleep 30 & exec sleep 30"),
+            b"",
+            Duration::from_millis(500),
+        )
+        .unwrap();
+        assert_eq!(out.end, End::TimedOut);
+        assert!(out.left_behind.count >= 1, "{out:?}");
     }
 
     #[test]

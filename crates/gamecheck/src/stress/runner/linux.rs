@@ -292,7 +292,7 @@ pub(super) fn run_limited(argv: &[String], input: &[u8], limits: &Limits) -> io:
     // Every writer of the pipes is gone now (after a supervisor's death, every one we
     // could reach): read them to their end, or, after a death, until the time limit.
     let (stdout, capped, stderr_tail) = if died {
-        let until = deadline.max(Instant::now() + Duration::from_secs(1));
+        let until = reading_until(deadline);
         if finished_by(&stdout_thread, until) && finished_by(&stderr_thread, until) {
             let (stdout, capped) = stdout_thread.join().unwrap_or_default();
             (stdout, capped, stderr_thread.join().unwrap_or_default())
@@ -336,6 +336,13 @@ pub(super) fn run_limited(argv: &[String], input: &[u8], limits: &Limits) -> io:
             Ok(out)
         }
     })
+}
+
+/// How long to wait for the output pipes after a supervisor's death: to the time limit,
+/// and at least a second (past the time limit, the group was just killed: what it
+/// wrote is still draining).
+fn reading_until(deadline: Instant) -> Instant {
+    deadline.max(Instant::now() + Duration::from_secs(1))
 }
 
 /// Whether thread `t` finishes by `until` (or before [`end_all_runs`] is called).

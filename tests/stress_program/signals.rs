@@ -213,13 +213,13 @@ fn sigkill_to_the_process_group_still_ends_the_program() {
     }
 }
 
+/// What gamecheck said: its exit code, stdout and stderr.
+type Said = (i32, String, String);
+
 /// `gamecheck stress marble --rounds 1 --cases 1 ARGS… -- python3 -S
 /// kill_supervisor.py DIR [MODE]` in a process group of its own: what it said (`None`
 /// when it did not end within 60 s), and the pids its runs wrote.
-fn kill_the_supervisor(
-    args: &[&str],
-    mode: Option<&str>,
-) -> (Option<(i32, String, String)>, Vec<(u32, u32)>) {
+fn kill_the_supervisor(args: &[&str], mode: Option<&str>) -> (Option<Said>, Vec<(u32, u32)>) {
     let dir = tempfile::tempdir().unwrap();
     let child = Command::new(env!("CARGO_BIN_EXE_gamecheck"))
         .args([
@@ -254,7 +254,7 @@ fn kill_the_supervisor(
 /// [`kill_the_supervisor`], then every pid its runs wrote is gone (looked for before
 /// anything else is asserted, so that a failing test leaves nothing running either).
 /// The board is full (`--density 1`): one case that cannot be shrunk, so one run.
-fn run_killing_the_supervisor(timeout: &str, stop: bool) -> Option<(i32, String, String)> {
+fn run_killing_the_supervisor(timeout: &str, stop: bool) -> Option<Said> {
     let args = ["--timeout", timeout, "--density", "1"];
     let (result, runs) = kill_the_supervisor(&args, stop.then_some("stop"));
     let all: Vec<u32> = runs.iter().flat_map(|&(a, b)| [a, b]).collect();

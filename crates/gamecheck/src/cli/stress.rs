@@ -287,7 +287,7 @@ struct SoFar {
 /// so far is said on stderr (with the seed that repeats it), and gamecheck ends by the
 /// signal. `seed_rounds` is `None` for `--replay`.
 fn end_runs_on_signals(seed_rounds: Option<(u64, u64)>, so_far: Arc<Mutex<SoFar>>) {
-    let set = stress::runner::end_runs_on_signals(move |sig| {
+    let set = stress::runner::end_runs_on_signals(move |sig, all_ended| {
         let name = match sig {
             1 => "SIGHUP".to_string(),
             2 => "SIGINT".to_string(),
@@ -311,8 +311,13 @@ fn end_runs_on_signals(seed_rounds: Option<(u64, u64)>, so_far: Arc<Mutex<SoFar>
                 plural(rounds as usize)
             ),
         };
+        let runs = if all_ended {
+            "every run of the program was ended"
+        } else {
+            "not every run of the program was seen to end within 10 s"
+        };
         eprintln!(
-            "\n{} stress: stopped by {name}: every run of the program was ended{done}",
+            "\n{} stress: stopped by {name}: {runs}{done}",
             super::name()
         );
     });

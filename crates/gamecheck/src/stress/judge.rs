@@ -56,7 +56,9 @@ pub enum Verdict<A> {
         /// The program's answer.
         got: A,
     },
-    /// The program exited with a non-zero status or was killed by a signal.
+    /// The program exited with a non-zero status or was killed by a signal, or the
+    /// run's supervisor died before it could say how the program ended
+    /// ([`End::SupervisorDied`]).
     Crash {
         /// How it ended.
         end: End,
@@ -290,6 +292,11 @@ pub fn judge<G: ContestGame + ?Sized>(
     let early = match out.end {
         End::TimedOut => Some(Verdict::Timeout),
         End::Exited(0) => None,
+        // not the program's own end, and nothing to do with its memory
+        End::SupervisorDied(_) => Some(Verdict::Crash {
+            end: out.end,
+            stderr_tail: out.stderr_tail.clone(),
+        }),
         End::Exited(_) | End::Signaled(_) => Some(match out.memory_limit {
             Some(limit) => match allocation_failure(&out.stderr_tail) {
                 Some(line) => Verdict::MemoryLimit {

@@ -6,7 +6,7 @@
 //! start under the limit at all: that is the user's setting, not the program's bug.
 
 use super::judge::{judge, Judgement, MemoryEvidence, Verdict};
-use super::runner::{RunOutput, Target};
+use super::runner::{End, RunOutput, Target};
 use super::{ContestGame, StressError};
 
 /// How many times the limit the second run gets.
@@ -47,6 +47,10 @@ pub fn confirm<G: ContestGame + ?Sized, T: Target + ?Sized>(
     else {
         return Ok((judgement, false));
     };
+    // a supervisor's death is not the program's failure to allocate: no second run
+    if let End::SupervisorDied(_) = end {
+        return Ok((judgement, false));
+    }
     let Some(larger) = larger_limit(limit, available()) else {
         return Ok((judgement, false));
     };

@@ -44,6 +44,38 @@ const SUPERVISOR_IGNORES: [libc::c_int; 5] = [
 /// sees that its parent changed and ends the run.
 const PARENT_DEATH: libc::c_int = libc::SIGUSR1;
 
+/// How long a supervisor that was asked to end its run (time limit, output cap, a
+/// terminating signal) may take to report before we end the run ourselves: we kill the
+/// program's process group and the supervisor (one the program stopped with SIGSTOP, or
+/// one starved of CPU, would otherwise hold the run past its time limit).
+const SUPERVISOR_GRACE: Duration = Duration::from_secs(5);
+
+/// How often a run's thread looks at the clock, the output cap and [`ending`] while it
+/// waits for the supervisor.
+const TICK: Duration = Duration::from_millis(20);
+
+/// The messages on a run's exec pipe, each a tag byte and an `i32` (native byte order)
+/// sent in one `write` (smaller than `PIPE_BUF`, so never split or interleaved): the
+/// program's process group (its pid, sent before `exec`, so that we know it before the
+/// program runs a single instruction of its own), and the errno of a failed start.
+const EXEC_GROUP: u8 = b'g';
+const EXEC_ERRNO: u8 = b'e';
+const EXEC_MESSAGE: usize = 5;
+
+/// The process group and the errno on a run's exec pipe, if it carries them.
+fn exec_messages(bytes: &[u8]) -> (Option<i32>, Option<i32>) {
+    let (mut group, mut errno) = (None, None);
+    for m in bytes.chunks_exact(EXEC_MESSAGE) {
+        let value = i32::from_ne_bytes([m[1], m[2], m[3], m[4]]);
+        match m[0] {
+            EXEC_GROUP => group = Some(value),
+            EXEC_ERRNO => errno = Some(value),
+            _ => {}
+        }
+    }
+    (group, errno)
+}
+
 fn ended_error() -> io::Error {
     io::Error::new(
         io::ErrorKind::Interrupted,
@@ -77,7 +109,7 @@ pub(super) fn end_all_runs(wait: Duration) -> bool {
     true
 }
 
-pub(super) fn end_runs_on_signals(on_signal: Box<dyn FnOnce(i32) + Send>) -> io::Result<()> {
+pub(super) fn end_runs_on_signals(on_signal: Box<dyn FnOnce(i32, bool) + Send>) -> io::Result<()> {
     // once per process: a second call keeps the first handler
     static SET: AtomicBool = AtomicBool::new(false);
     if SET.swap(true, Ordering::SeqCst) {
@@ -93,8 +125,8 @@ pub(super) fn end_runs_on_signals(on_signal: Box<dyn FnOnce(i32) + Send>) -> io:
         .name("gamecheck-signals".into())
         .spawn(move || {
             if let Some(sig) = signals.forever().next() {
-                end_all_runs(Duration::from_secs(10));
-                on_signal(sig);
+                let all_ended = end_all_runs(Duration::from_secs(10));
+                on_signal(sig, all_ended);
                 // the default action (terminate), so that a calling shell sees the signal
                 let _ = signal_hook::low_level::emulate_default_handler(sig);
                 std::process::exit(128 + sig);
@@ -177,21 +209,23 @@ pub(super) fn run_limited(argv: &[String], input: &[u8], limits: &Limits) -> io:
     register(control.as_raw_fd());
     let run = Registered(control.as_raw_fd());
 
-    // The program's exec closes its copy of `exec_w`: end of file means it started;
-    // four bytes are the errno of a failed exec (or fork).
-    let mut errno = Vec::new();
-    File::from(exec_r).read_to_end(&mut errno)?;
+    // The program's exec closes its copy of `exec_w`: end of file means it started.
+    // Before it, the program sent its process group; the errno of a failed exec (or
+    // fork) comes instead of the start.
+    let mut messages = Vec::new();
+    File::from(exec_r).read_to_end(&mut messages)?;
+    let (group, errno) = exec_messages(&messages);
     let (report_tx, report_rx) = mpsc::channel();
     thread::spawn(move || {
         let mut bytes = Vec::new();
         let _ = File::from(report_r).read_to_end(&mut bytes);
         let _ = report_tx.send((bytes, Instant::now()));
     });
-    if let Ok(code) = <[u8; 4]>::try_from(errno.as_slice()) {
+    if let Some(code) = errno {
         let _ = report_rx.recv();
         reap(supervisor);
         drop(run);
-        return Err(io::Error::from_raw_os_error(i32::from_ne_bytes(code)));
+        return Err(io::Error::from_raw_os_error(code));
     }
 
     let data = input.to_vec();
@@ -209,21 +243,29 @@ pub(super) fn run_limited(argv: &[String], input: &[u8], limits: &Limits) -> io:
 
     // Wait for the supervisor's report (the program exited), the output cap, or the
     // deadline, whichever comes first; at the cap or the deadline ask the supervisor
-    // to end the run (one byte on the control pipe), then wait for its report.
+    // to end the run (one byte on the control pipe), then wait for its report. A
+    // supervisor that does not report within SUPERVISOR_GRACE of being asked (by us or
+    // by `end_all_runs`) is killed, and with it the program's process group.
     let deadline = start + limits.timeout;
     let mut end: Option<End> = None;
+    let mut asked: Option<Instant> = None;
+    let mut killed = false;
     let report = loop {
         let now = Instant::now();
         if now >= deadline && end.is_none() {
             end = Some(End::TimedOut);
             let _ = control.write_all(b"k");
         }
-        let slice = if end.is_some() {
-            Duration::from_secs(3600)
-        } else {
-            (deadline - now).min(Duration::from_millis(20))
-        };
-        match report_rx.recv_timeout(slice) {
+        if end.is_some() || ending() {
+            let since = *asked.get_or_insert(now);
+            if !killed && now >= since + SUPERVISOR_GRACE {
+                // the group first: the program's unreaped pid keeps its number ours
+                kill_group(group);
+                let _ = kill(supervisor, Signal::SIGKILL);
+                killed = true;
+            }
+        }
+        match report_rx.recv_timeout(TICK) {
             Ok(r) => break r,
             Err(mpsc::RecvTimeoutError::Disconnected) => break (Vec::new(), Instant::now()),
             Err(mpsc::RecvTimeoutError::Timeout) => {}
@@ -234,19 +276,47 @@ pub(super) fn run_limited(argv: &[String], input: &[u8], limits: &Limits) -> io:
         }
     };
     let elapsed = report.1.saturating_duration_since(start);
-    reap(supervisor);
+    let report = Report::parse(&report.0);
+    // No report: the supervisor died (killed by the program, say) before it could end
+    // the run. What the program started is no longer anyone's child: we end the
+    // program's process group ourselves (a process that left the group is out of reach).
+    // The group's id stays taken while any process of the group lives; once none does,
+    // the kill finds nothing (unless the kernel's pid counter wrapped in between).
+    let died = report.status.is_none();
+    if died {
+        kill_group(group);
+    }
+    let supervisor_status = reap(supervisor);
     drop(run);
     drop(control);
-    // Every writer of the pipes is gone now: read them to their end.
-    let (stdout, capped) = stdout_thread.join().unwrap_or_default();
-    let stderr_tail = stderr_thread.join().unwrap_or_default();
+    // Every writer of the pipes is gone now (after a supervisor's death, every one we
+    // could reach): read them to their end, or, after a death, until the time limit.
+    let (stdout, capped, stderr_tail) = if died {
+        let until = reading_until(deadline);
+        if finished_by(&stdout_thread, until) && finished_by(&stderr_thread, until) {
+            let (stdout, capped) = stdout_thread.join().unwrap_or_default();
+            (stdout, capped, stderr_thread.join().unwrap_or_default())
+        } else {
+            // a process outside the group holds the pipes: leave the readers to it
+            (Vec::new(), false, String::new())
+        }
+    } else {
+        let (stdout, capped) = stdout_thread.join().unwrap_or_default();
+        (stdout, capped, stderr_thread.join().unwrap_or_default())
+    };
     // the writer ends after the last byte of the input: this read ends with it
     let input_unread = drain(&mut stdin_probe);
-    let report = Report::parse(&report.0);
-    let end = match (end, capped) {
-        (Some(e), _) => e,
-        (None, true) => End::OutputCapped,
-        (None, false) => report.end(),
+    let end = match (end, died, capped) {
+        (Some(e), _, _) => e,
+        (None, true, _) => End::SupervisorDied(supervisor_status.and_then(|s| {
+            if libc::WIFSIGNALED(s) {
+                Some(libc::WTERMSIG(s))
+            } else {
+                None
+            }
+        })),
+        (None, false, true) => End::OutputCapped,
+        (None, false, false) => report.end(),
     };
     Ok(RunOutput {
         end,
@@ -266,6 +336,21 @@ pub(super) fn run_limited(argv: &[String], input: &[u8], limits: &Limits) -> io:
             Ok(out)
         }
     })
+}
+
+/// How long to wait for the output pipes after a supervisor's death: to the time limit,
+/// and at least a second (past the time limit, the group was just killed: what it
+/// wrote is still draining).
+fn reading_until(deadline: Instant) -> Instant {
+    deadline.max(Instant::now() + Duration::from_secs(1))
+}
+
+/// Whether thread `t` finishes by `until` (or before [`end_all_runs`] is called).
+fn finished_by<T>(t: &thread::JoinHandle<T>, until: Instant) -> bool {
+    while !t.is_finished() && Instant::now() < until && !ending() {
+        thread::sleep(TICK);
+    }
+    t.is_finished()
 }
 
 /// A run in [`RUNS`]; dropping it (before its control pipe is closed) removes it.
@@ -338,16 +423,33 @@ fn read_tail(pipe: &mut File) -> String {
     String::from_utf8_lossy(&tail).into_owned()
 }
 
-/// Waits for (and reaps) our supervisor `pid`, and only it.
-fn reap(pid: Pid) {
+/// Waits for (and reaps) our supervisor `pid`, and only it; returns its wait status.
+fn reap(pid: Pid) -> Option<i32> {
     loop {
         let mut status = 0;
         // Safety: waitpid(2) on our own child writes only into `status`.
         let rc = unsafe { libc::waitpid(pid.as_raw(), &mut status, 0) };
-        if rc >= 0 || io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
-            return;
+        if rc >= 0 {
+            return Some(status);
+        }
+        if io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+            return None;
         }
     }
+}
+
+/// Kills the program's process group `group` (its pid, as the program sent it before
+/// its exec), if we know it.
+fn kill_group(group: Option<i32>) {
+    if let Some(g) = killable(group) {
+        let _ = nix::sys::signal::killpg(g, Signal::SIGKILL);
+    }
+}
+
+/// `group` if it can be a program's process group: never 0 (`killpg(0)` is our own
+/// group) nor 1 or less (`killpg(1)` is `kill(-1)`: every process we may signal).
+fn killable(group: Option<i32>) -> Option<Pid> {
+    group.filter(|&g| g > 1).map(Pid::from_raw)
 }
 
 /// What the supervisor tells us at the end of a run.
@@ -395,12 +497,14 @@ impl Report {
         }
     }
 
+    /// How the program ended, from a report that is there (`status` is `Some`): the
+    /// supervisor waits for the program to terminate, so its status is an exit or a
+    /// signal (anything else would be the supervisor's fault, reported as such).
     fn end(&self) -> End {
         match self.status {
-            None => End::Signaled(0),
             Some(s) if libc::WIFEXITED(s) => End::Exited(libc::WEXITSTATUS(s)),
             Some(s) if libc::WIFSIGNALED(s) => End::Signaled(libc::WTERMSIG(s)),
-            Some(_) => End::Signaled(0),
+            _ => End::SupervisorDied(None),
         }
     }
 }
@@ -579,10 +683,15 @@ unsafe fn write_all_raw(fd: RawFd, mut bytes: &[u8]) {
     }
 }
 
-/// Sends the current errno on `fd` and exits.
+/// Sends one message (`tag`, `value`) on the exec pipe `fd`.
+unsafe fn send(fd: RawFd, tag: u8, value: i32) {
+    let v = value.to_ne_bytes();
+    write_all_raw(fd, &[tag, v[0], v[1], v[2], v[3]]);
+}
+
+/// Sends the current errno on the exec pipe `fd` and exits.
 unsafe fn fail(fd: RawFd) -> ! {
-    let e = errno();
-    write_all_raw(fd, &e.to_ne_bytes());
+    send(fd, EXEC_ERRNO, errno());
     libc::_exit(127)
 }
 
@@ -720,7 +829,12 @@ extern "C" fn wake_up(_sig: libc::c_int) {}
 /// own, the signals the supervisor ignores at their default action, no blocked
 /// signals, SIGKILL when the supervisor dies, the address-space limit, then `execve`.
 unsafe fn exec_program(p: &Prepared, fds: &ChildFds, supervisor: libc::pid_t) -> ! {
-    libc::setpgid(0, 0);
+    // a group of our own, and its id to gamecheck before anything of the program runs:
+    // if the supervisor dies (the program can kill it), gamecheck ends the group itself
+    if libc::setpgid(0, 0) < 0 {
+        fail(fds.exec_w);
+    }
+    send(fds.exec_w, EXEC_GROUP, libc::getpid());
     // first above 2, so that none of the three is overwritten by another's dup2
     let mut high = [0; 3];
     for (h, fd) in high
@@ -1067,6 +1181,94 @@ mod tests {
         .unwrap();
         assert!(out.stderr_tail.len() <= STDERR_TAIL);
         assert!(out.stderr_tail.ends_with("line1999\nend\n"));
+    }
+
+    #[test]
+    fn exec_pipe_messages() {
+        let msg = |tag: u8, v: i32| {
+            let b = v.to_ne_bytes();
+            [tag, b[0], b[1], b[2], b[3]]
+        };
+        assert_eq!(exec_messages(b""), (None, None));
+        assert_eq!(exec_messages(&msg(EXEC_GROUP, 4711)), (Some(4711), None));
+        assert_eq!(exec_messages(&msg(EXEC_ERRNO, 13)), (None, Some(13)));
+        let both = [msg(EXEC_GROUP, 4711), msg(EXEC_ERRNO, 2)].concat();
+        assert_eq!(exec_messages(&both), (Some(4711), Some(2)));
+        // an unknown tag and a cut message say nothing
+        let odd = [&msg(b'x', 5)[..], &msg(EXEC_GROUP, 7)[..3]].concat();
+        assert_eq!(exec_messages(&odd), (None, None));
+    }
+
+    #[test]
+    fn only_a_real_process_group_is_killed() {
+        assert_eq!(killable(None), None);
+        for g in [-4711, -1, 0, 1] {
+            assert_eq!(killable(Some(g)), None, "{g}");
+        }
+        assert_eq!(killable(Some(2)), Some(Pid::from_raw(2)));
+        assert_eq!(killable(Some(4711)), Some(Pid::from_raw(4711)));
+    }
+
+    #[test]
+    fn a_report_without_a_terminated_program_is_the_supervisor_s_fault() {
+        let end = |status| {
+            Report {
+                status,
+                ..Report::default()
+            }
+            .end()
+        };
+        assert_eq!(end(Some(3 << 8)), End::Exited(3));
+        assert_eq!(end(Some(libc::SIGSEGV)), End::Signaled(libc::SIGSEGV));
+        // a stopped status (0x7f in the low byte) is never a program's end
+        assert_eq!(
+            end(Some(libc::SIGSTOP << 8 | 0x7f)),
+            End::SupervisorDied(None)
+        );
+        assert_eq!(end(None), End::SupervisorDied(None));
+        let died = End::SupervisorDied(Some(libc::SIGKILL)).to_string();
+        assert!(died.contains("supervisor") && died.contains("killed by signal 9 (SIGKILL)"));
+        assert!(!End::SupervisorDied(None).to_string().contains("signal"));
+    }
+
+    #[test]
+    fn a_reader_thread_is_waited_for_until_a_deadline() {
+        let start = Instant::now();
+        let soon = start + Duration::from_secs(60);
+        let done = thread::spawn(|| ());
+        while !done.is_finished() {
+            thread::yield_now();
+        }
+        assert!(finished_by(&done, soon));
+        // a finished thread is not waited for until the deadline
+        assert!(start.elapsed() < Duration::from_secs(30));
+        let slow = thread::spawn(|| thread::sleep(Duration::from_millis(100)));
+        assert!(finished_by(&slow, soon));
+        let (tx, rx) = mpsc::channel::<()>();
+        let stuck = thread::spawn(move || {
+            let _ = rx.recv();
+        });
+        assert!(!finished_by(
+            &stuck,
+            Instant::now() + Duration::from_millis(50)
+        ));
+        drop(tx);
+        stuck.join().unwrap();
+    }
+
+    /// At the time limit the supervisor is asked to end the run, and given the time to
+    /// report: what it had to end is counted (a supervisor killed as soon as it was
+    /// asked would report nothing).
+    #[test]
+    fn a_timed_out_run_reports_what_it_left_behind() {
+        let out = run(
+            &sh("setsid sleep 30 & exec sleep 30"),
+            b"",
+            Duration::from_millis(500),
+        )
+        .unwrap();
+        assert_eq!(out.end, End::TimedOut);
+        assert!(out.left_behind.count >= 1, "{out:?}");
     }
 
     #[test]

@@ -13,6 +13,12 @@
 //! and exits. We never wait for anything but our own supervisor (no `waitpid(-1)`), so
 //! runs on parallel threads cannot steal each other's processes.
 //!
+//! The program is the supervisor's child and can signal it. Before its `exec` it tells
+//! us its process group (a group of its own, named by its pid); a supervisor that dies
+//! without its report (the program killed it) leaves the run to us: we kill that group
+//! and report [`End::SupervisorDied`]. A supervisor that has not reported a few seconds
+//! after being asked to end its run (the program stopped it) is killed, with the group.
+//!
 //! Once every writer of the output pipes is gone we read them to their end: everything
 //! the program wrote is judged, however long a descendant held the pipes, and no fixed
 //! grace period is waited.
@@ -49,6 +55,10 @@ pub enum End {
     /// The program wrote more than [`STDOUT_CAP`] bytes; it was killed with every
     /// process it started.
     OutputCapped,
+    /// The run's supervisor died before it could report how the program ended (killed
+    /// by this signal, as by the program itself; `None`: it exited without its report).
+    /// The program's own end is unknown; its process group was killed by gamecheck.
+    SupervisorDied(Option<i32>),
 }
 
 impl End {
@@ -68,6 +78,16 @@ impl std::fmt::Display for End {
                 f,
                 "wrote more than {} MiB on stdout (killed with every process it started)",
                 STDOUT_CAP >> 20
+            ),
+            End::SupervisorDied(Some(sig)) => write!(
+                f,
+                "its supervisor (the process gamecheck starts it from) was killed by signal \
+                 {sig}{} before the program ended; gamecheck killed the program's process group",
+                signal_name(sig)
+            ),
+            End::SupervisorDied(None) => f.write_str(
+                "its supervisor (the process gamecheck starts it from) ended without saying \
+                 how the program ended; gamecheck killed the program's process group",
             ),
         }
     }
@@ -342,7 +362,8 @@ pub fn ending() -> bool {
 
 /// On the first SIGINT, SIGTERM or SIGHUP (each unless it was ignored when this was
 /// called, as under `nohup`): ends every run ([`end_all_runs`], up to 10 s), calls
-/// `on_signal` with the signal's number (to say how far the work got), then ends this
+/// `on_signal` with the signal's number and whether every run was seen to end (to say
+/// how far the work got), then ends this
 /// process by that signal at its default action, so that a calling shell sees it.
 /// The signals are handled on a thread of their own. Only the first call in a process
 /// sets this up; later ones do nothing.
@@ -354,7 +375,7 @@ pub fn ending() -> bool {
 /// # Errors
 /// The handlers or the thread cannot be set up. Without the supervisor this does
 /// nothing.
-pub fn end_runs_on_signals(on_signal: impl FnOnce(i32) + Send + 'static) -> io::Result<()> {
+pub fn end_runs_on_signals(on_signal: impl FnOnce(i32, bool) + Send + 'static) -> io::Result<()> {
     #[cfg(all(feature = "supervisor", target_os = "linux"))]
     {
         linux::end_runs_on_signals(Box::new(on_signal))

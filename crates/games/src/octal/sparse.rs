@@ -747,6 +747,15 @@ mod tests {
 
     /// `.106` and `.16` find their sparse space (a mask, few rare positions), and the
     /// work done is far below the plain recurrence's: the point of the method.
+    /// What `values` and `period` size their memory check by: 2 bytes a value while
+    /// every value fits a u16 (the values of `.16` to 1,000 are below 200).
+    #[test]
+    fn a_sequence_of_small_values_takes_two_bytes_a_value() {
+        let s = sparse(".16".parse().unwrap(), 1000);
+        assert!((0..1000).all(|n| Sequence::get(&s, n) < 200));
+        assert_eq!(Sequence::bytes_per_value(&s), 2);
+    }
+
     #[test]
     fn sparse_codes_use_a_mask_and_few_pairs() {
         for (code, len) in [(".106", 20_000usize), (".16", 20_000)] {

@@ -747,6 +747,62 @@ mod tests {
 
     /// `.106` and `.16` find their sparse space (a mask, few rare positions), and the
     /// work done is far below the plain recurrence's: the point of the method.
+    /// `values` and `period` see the computation through `Sequence` only: each method
+    /// answers as the computation does (`.16` splits heaps and has a sparse space; under
+    /// the plain mask it is the O(n²) recurrence; `.3` never splits).
+    #[test]
+    fn the_sequence_trait_answers_as_the_computation_does() {
+        let code: Code = ".16".parse().unwrap();
+        let want = table(&code, 1000);
+        let mut s = SparseG::new(code);
+        let mut reported = 0;
+        Sequence::extend_with(&mut s, 1000, &mut |n| reported = reported.max(n));
+        assert_eq!(Sequence::len(&s), 1000);
+        assert!((0..1000).all(|n| Sequence::get(&s, n) == want[n]));
+        assert!(!s.mask.is_plain() && !Sequence::quadratic(&s));
+        assert_eq!(
+            Sequence::method(&s),
+            format!("sparse space, mask {}", s.mask)
+        );
+        assert_eq!(Sequence::stats(&s), Some(s.stats().to_string()));
+        assert_eq!(Sequence::certify(&s), Ok(()));
+        assert!(!s.rare.is_empty());
+        s.rare.pop();
+        assert!(Sequence::certify(&s).is_err(), "a rare position left out");
+
+        let plain = Mask {
+            values: 0,
+            heap_parity: false,
+            rare_class: 0,
+        };
+        let mut p = SparseG::with_mask(code, plain).unwrap();
+        p.extend_to(100);
+        assert!(Sequence::quadratic(&p));
+        assert_eq!(
+            Sequence::method(&p),
+            "plain recurrence (no sparse space found)"
+        );
+        let no_split = sparse(".3".parse().unwrap(), 100);
+        assert!(!Sequence::quadratic(&no_split));
+        assert_eq!(Sequence::method(&no_split), "no split: O(t) a value");
+    }
+
+    /// The solver's value of several heaps is the XOR of theirs (the Sprague–Grundy
+    /// theorem): two equal heaps of a non-zero value give 0.
+    #[test]
+    fn the_solver_xors_the_heaps() {
+        let code: Code = ".16".parse().unwrap();
+        let g = table(&code, 100);
+        let mut solver = Sparse::new(code, 100);
+        let overlapping = (1..100).flat_map(|a| (a + 1..100).map(move |b| (a, b)));
+        let (a, b) = overlapping
+            .find(|&(a, b)| g[a] & g[b] != 0 && g[a] != g[b])
+            .expect("two heaps whose values share a bit");
+        let two = |x: usize, y: usize| Position::new(vec![x as u64, y as u64]).unwrap();
+        assert_eq!(solver.grundy_value(&two(a, a)), Ok(0));
+        assert_eq!(solver.grundy_value(&two(a, b)), Ok(g[a] ^ g[b]));
+    }
+
     /// What `values` and `period` size their memory check by: 2 bytes a value while
     /// every value fits a u16 (the values of `.16` to 1,000 are below 200).
     #[test]

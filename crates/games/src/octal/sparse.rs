@@ -794,7 +794,7 @@ mod tests {
         let code: Code = ".16".parse().unwrap();
         let g = table(&code, 100);
         let mut solver = Sparse::new(code, 100);
-        let overlapping = (1..100).flat_map(|a| (a + 1..100).map(move |b| (a, b)));
+        let mut overlapping = (1..100).flat_map(|a| (a + 1..100).map(move |b| (a, b)));
         let (a, b) = overlapping
             .find(|&(a, b)| g[a] & g[b] != 0 && g[a] != g[b])
             .expect("two heaps whose values share a bit");

@@ -203,3 +203,19 @@ fn solve_json_has_each_case_answer_and_value() {
     let err = String::from_utf8_lossy(&bad.stderr);
     assert!(err.contains("line 2"), "{err}");
 }
+
+/// A failure names its rule set and, in brackets, the flags that select it, so the
+/// block can be replayed: `4x3 [--width 4 --height 3]`.
+#[test]
+fn a_failure_names_its_rules_with_their_flags() {
+    use gamecheck::harness::driver::describe_failure;
+    use gamecheck::outcome::Value;
+    let rules = chomp::Rules {
+        width: 4,
+        height: 3,
+    };
+    let board = chomp::board::Board::full(4, 3);
+    let f =
+        describe_failure::<chomp::Chomp>(&rules, &board, "memo", Ok(Value::Win), Ok(Value::Loss));
+    assert_eq!(f.rules, "4x3 [--width 4 --height 3]");
+}

@@ -291,30 +291,24 @@ pub(super) fn run_limited(argv: &[String], input: &[u8], limits: &Limits) -> io:
     drop(control);
     // Every writer of the pipes is gone now (after a supervisor's death, every one we
     // could reach): read them to their end, or, after a death, until the time limit.
-    let (stdout, capped, stderr_tail) = if died {
+    let readable = !died || {
         let until = reading_until(deadline);
-        if finished_by(&stdout_thread, until) && finished_by(&stderr_thread, until) {
-            let (stdout, capped) = stdout_thread.join().unwrap_or_default();
-            (stdout, capped, stderr_thread.join().unwrap_or_default())
-        } else {
-            // a process outside the group holds the pipes: leave the readers to it
-            (Vec::new(), false, String::new())
-        }
-    } else {
+        finished_by(&stdout_thread, until) && finished_by(&stderr_thread, until)
+    };
+    let (stdout, capped, stderr_tail) = if readable {
         let (stdout, capped) = stdout_thread.join().unwrap_or_default();
         (stdout, capped, stderr_thread.join().unwrap_or_default())
+    } else {
+        // a process outside the group holds the pipes: leave the readers to it
+        (Vec::new(), false, String::new())
     };
     // the writer ends after the last byte of the input: this read ends with it
     let input_unread = drain(&mut stdin_probe);
     let end = match (end, died, capped) {
         (Some(e), _, _) => e,
-        (None, true, _) => End::SupervisorDied(supervisor_status.and_then(|s| {
-            if libc::WIFSIGNALED(s) {
-                Some(libc::WTERMSIG(s))
-            } else {
-                None
-            }
-        })),
+        (None, true, _) => End::SupervisorDied(
+            supervisor_status.and_then(|s| libc::WIFSIGNALED(s).then(|| libc::WTERMSIG(s))),
+        ),
         (None, false, true) => End::OutputCapped,
         (None, false, false) => report.end(),
     };

@@ -218,4 +218,16 @@ fn a_failure_names_its_rules_with_their_flags() {
     let f =
         describe_failure::<chomp::Chomp>(&rules, &board, "memo", Ok(Value::Win), Ok(Value::Loss));
     assert_eq!(f.rules, "4x3 [--width 4 --height 3]");
+    // the oracle's best move (the default `Game::best_move`): its first move after which
+    // the player to move loses, as the fast solver sees it
+    use gamecheck::game::Game;
+    let mut memo = chomp::Chomp::solver(&rules, chomp::Variant::Memo);
+    let winning = chomp::Chomp::oracle_moves(&(), &board)
+        .into_iter()
+        .find(|mv| {
+            let next = chomp::Chomp::apply(&rules, &board, mv).unwrap();
+            memo.solve(&next) == Ok(Value::Loss)
+        })
+        .expect("a rectangle is a first-player win");
+    assert_eq!(f.best_move, Some(winning.to_string()));
 }

@@ -264,7 +264,11 @@ def run_commands(selected, jobs):
     tmp = os.path.join(REPO, "target", "readme-commands")
     copy = copy_repository(tmp)
     root = os.path.join(tmp, "root")
-    env = dict(os.environ, CARGO_TARGET_DIR=os.path.join(REPO, "target"))
+    # a target folder of the copy's own: cargo's fingerprints of a workspace's path
+    # packages do not depend on where the workspace is, so a build of the copy into the
+    # repository's target would leave the repository's own builds pointing at the copy's
+    # sources (seen "fresh" after an edit)
+    env = dict(os.environ, CARGO_TARGET_DIR=os.path.join(REPO, "target", "readme-commands-target"))
     print(f"copied the repository's files in {time.time() - t0:.1f} s", flush=True)
     t0 = time.time()
     subprocess.run(["cargo", "install", "--quiet", "--path", ".", "--root", root, "--locked"], cwd=copy, env=env, check=True)

@@ -617,3 +617,38 @@ fn program_of_answers_in_the_games_format() {
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "Bob\nAlice\nBob\n");
     assert!(program.run(b"x\n").unwrap().stdout.is_empty());
 }
+
+/// `NamedCheck::every`: a passing row counts every item; a failing one stops at the first
+/// item that fails and shows its error.
+#[test]
+fn a_check_of_every_item_counts_them_or_names_the_first_failure() {
+    let run = |items: Vec<u32>| {
+        let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let log = seen.clone();
+        let check = NamedCheck::every("rules", "odd", "numbers", items, move |&n| {
+            log.lock().unwrap().push(n);
+            if n % 2 == 1 {
+                Ok(())
+            } else {
+                Err(format!("{n} is even"))
+            }
+        });
+        let outcome = (check.run)();
+        let seen = seen.lock().unwrap().clone();
+        (outcome, seen)
+    };
+    let (pass, seen) = run(vec![1, 3, 5]);
+    assert_eq!(
+        (pass.checked, pass.failed, pass.detail.as_str()),
+        (3, 0, "numbers")
+    );
+    assert_eq!(seen, [1, 3, 5]);
+    let (fail, seen) = run(vec![1, 4, 5, 6]);
+    assert_eq!(
+        (fail.checked, fail.failed, fail.detail.as_str()),
+        (0, 1, "4 is even")
+    );
+    assert_eq!(seen, [1, 4]);
+    let step: Step<Subtraction> = NamedCheck::every("r", "n", "w", vec![1u8], |_| Ok(())).into();
+    assert!(matches!(step, Step::Check(c) if c.name == "n" && c.rules == "r"));
+}

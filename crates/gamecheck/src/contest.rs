@@ -77,6 +77,45 @@ pub trait Contest: Game {
     }
 }
 
+/// A contest whose rule flags are the rule set itself (`Game::Rules` derives
+/// `clap::Args`), with no size or solve flags and [`GameContest`] as its adapter: the
+/// whole [`Contest`] of a simple game, from `impl SimpleContest for MyGame {}`. Its
+/// inputs are drawn by [`Game::random_case`]; [`Contest::MAX_BATCH`] is 1,000.
+///
+/// A game that needs more (size flags, its own contest generator, solve flags, another
+/// batch cap) implements [`Contest`] itself instead.
+pub trait SimpleContest: Game
+where
+    Self::Rules: clap::Args + clap::FromArgMatches,
+{
+    /// Checks a rule set given on the command line (by default every one is accepted).
+    ///
+    /// # Errors
+    /// A flag value outside the game's ranges (the message names the flag).
+    fn check_rules(_rules: &Self::Rules) -> Result<(), RuleError> {
+        Ok(())
+    }
+}
+
+impl<G: SimpleContest> Contest for G
+where
+    G::Rules: clap::Args + clap::FromArgMatches,
+{
+    type RuleArgs = G::Rules;
+    type SizeArgs = NoFlags;
+    type Adapter = GameContest<G>;
+    type SolveArgs = NoSolveArgs;
+
+    fn rules(args: &G::Rules) -> Result<G::Rules, RuleError> {
+        G::check_rules(args)?;
+        Ok(args.clone())
+    }
+
+    fn contest(rules: G::Rules, size: &NoFlags) -> Result<GameContest<G>, RuleError> {
+        Ok(GameContest::new(rules, size))
+    }
+}
+
 /// No flags: for a flag type a game has none of (its rules, [`Contest::SizeArgs`],
 /// `perft::Perft::StartArgs`); for [`Contest::SolveArgs`] use [`NoSolveArgs`], a type of
 /// its own, since `solve` flattens the rule flags and the solve flags into one command.

@@ -50,7 +50,7 @@ pub mod prelude {
     //! implements ([`Game`], [`Verify`], [`Contest`], [`CliGame`], [`Perft`]), the types
     //! their methods take and give, and the plan's building blocks.
     pub use crate::command::{Abilities, CliGame};
-    pub use crate::contest::{Contest, GameContest, NoFlags, NoSolveArgs};
+    pub use crate::contest::{Contest, GameContest, NoFlags, NoSolveArgs, SimpleContest};
     pub use crate::error::{Location, ParseError, RuleError};
     pub use crate::game::{BoxSolver, Game, ShrinkMode, Variants};
     pub use crate::harness::driver::{reachable, Group, NamedCheck, Step, Suite, Verify};

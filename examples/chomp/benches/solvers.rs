@@ -1,22 +1,15 @@
 //! Both solvers on the full rectangles (`cargo bench -p chomp`).
 
-use chomp::board::Board;
-use chomp::{Chomp, Variant};
+use chomp::{board::Board, Chomp, Rules, Variant};
 use criterion::{criterion_group, criterion_main, Criterion};
-use gamecheck::game::Game;
+use gamecheck::Game;
 
 fn solvers(c: &mut Criterion) {
     for (variant, side) in [(Variant::Naive, 6), (Variant::Memo, 6), (Variant::Memo, 9)] {
-        let rules = chomp::Rules {
-            width: side,
-            height: side,
-        };
+        let (width, height) = (side, side);
+        let (rules, board) = (Rules { width, height }, Board::full(side, side));
         c.bench_function(&format!("chomp/{variant:?}/{side}x{side}"), |b| {
-            b.iter(|| {
-                Chomp::solver(&rules, variant)
-                    .solve(&Board::full(side, side))
-                    .unwrap()
-            })
+            b.iter(|| Chomp::solver(&rules, variant).solve(&board))
         });
     }
 }

@@ -123,54 +123,42 @@ impl Verify for Chomp {
             let boards = reachable::<Self>(&r, Board::full(width, height));
             Suite::against_oracle(r, boards, "every board").with_movegen()
         });
-        let big = Rules {
-            width: 7,
-            height: 7,
-        };
-        let random = Suite::random(big, opts.cases.unwrap_or(2000), opts.seed);
-        let stealing = NamedCheck::new(
-            "every rectangle up to 8x8",
-            "strategy stealing",
-            "rectangles",
-            move || {
-                let mut memo = Memo::default();
-                let larger: Vec<_> = rectangles(8).filter(|(w, h)| w * h > 1).collect();
-                match larger
-                    .iter()
-                    .find(|(w, h)| memo.solve(&Board::full(*w, *h)) != Ok(Value::Win))
-                {
-                    Some((w, h)) => Err(format!("{w}x{h} is not a first-player win")),
-                    None => Ok(larger.len() as u64),
-                }
-            },
+        let (width, height) = (7, 7);
+        let random = Suite::random(
+            Rules { width, height },
+            opts.cases.unwrap_or(2000),
+            opts.seed,
         );
+        let larger = rectangles(8).filter(|(w, h)| w * h > 1).collect();
+        let mut memo = Memo::default();
+        let stealing = move |&(w, h): &(usize, usize)| match memo.solve(&Board::full(w, h)) {
+            Ok(Value::Win) => Ok(()),
+            _ => Err(format!("{w}x{h} is not a first-player win")),
+        };
         vec![
-            Step::Group(Group::merged(
-                "every board, sides 1-6",
-                "boards",
-                every.collect(),
-            )),
-            Step::Group(Group::each("boards", vec![random])),
-            Step::Check(stealing),
+            Group::merged("every board, sides 1-6", "boards", every.collect()).into(),
+            Group::each("boards", vec![random]).into(),
+            NamedCheck::every(
+                "every rectangle up to 8x8",
+                "strategy stealing",
+                "rectangles",
+                larger,
+                stealing,
+            )
+            .into(),
         ]
     }
 }
 
-impl Contest for Chomp {
-    type RuleArgs = Rules;
-    type SizeArgs = NoFlags;
-    type Adapter = GameContest<Self>;
-    type SolveArgs = NoSolveArgs;
-    fn rules(args: &Rules) -> Result<Rules, RuleError> {
-        match (args.width, args.height) {
-            (1..=MAX_SIDE, 1..=MAX_SIDE) => Ok(*args),
+/// The whole contest (`solve`, `gen`, `stress`): the flags are the rules.
+impl SimpleContest for Chomp {
+    fn check_rules(r: &Rules) -> Result<(), RuleError> {
+        match (r.width, r.height) {
+            (1..=MAX_SIDE, 1..=MAX_SIDE) => Ok(()),
             _ => Err(RuleError(format!(
                 "--width and --height are 1..={MAX_SIDE}"
             ))),
         }
-    }
-    fn contest(rules: Rules, flags: &NoFlags) -> Result<GameContest<Self>, RuleError> {
-        Ok(GameContest::new(rules, flags))
     }
 }
 

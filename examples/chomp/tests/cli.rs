@@ -231,3 +231,22 @@ fn a_failure_names_its_rules_with_their_flags() {
         .expect("a rectangle is a first-player win");
     assert_eq!(f.best_move, Some(winning.to_string()));
 }
+
+/// `SimpleContest::check_rules` refuses a rectangle outside 1..=12 on every command that
+/// takes the rules (exit 2, the flags named), and a rectangle inside is used as given.
+#[test]
+fn rule_flags_outside_their_range_are_refused() {
+    for cmd in [&["solve"][..], &["gen", "--seed", "1"]] {
+        for flags in [["--width", "13"], ["--height", "0"]] {
+            let out = chomp().args(cmd).args(flags).output().unwrap();
+            assert_eq!(out.status.code(), Some(2), "{cmd:?} {flags:?}");
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(err.contains("--width and --height are 1..=12"), "{err}");
+        }
+    }
+    let input = stdout(chomp().args(["gen", "--width", "12", "--height", "1", "--cases", "1"]));
+    assert!(
+        input.lines().nth(1).is_some_and(|l| l.len() == 12),
+        "{input}"
+    );
+}

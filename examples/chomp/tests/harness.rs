@@ -1,12 +1,10 @@
 //! Chomp checked by the harness: the laws under proptest, the fuzz body on stable, and a
 //! planted bug in a contestant's program caught and shrunk by `stress`.
 
-use chomp::board::Board;
-use chomp::Chomp;
-use gamecheck::contest::Contest;
+use chomp::{board::Board, Chomp, Rules};
 use gamecheck::harness::laws::{instances, solvers_agree, solvers_agree_bytes};
 use gamecheck::harness::props::random_inputs;
-use gamecheck::outcome::Winner;
+use gamecheck::prelude::*;
 use gamecheck::stress::{program_of, stress, ContestGame, StressOptions};
 use proptest::prelude::*;
 
@@ -30,10 +28,8 @@ fn the_fuzz_body_holds_on_random_bytes() {
 /// catches it and shrinks the failing input to one board of three cells.
 #[test]
 fn stress_catches_and_shrinks_a_planted_bug() {
-    let rules = chomp::Rules {
-        width: 4,
-        height: 3,
-    };
+    let (width, height) = (4, 3);
+    let rules = Rules { width, height };
     let mut game = Chomp::contest(rules, &Default::default()).unwrap();
     let mut contestant = program_of::<Chomp>(rules, |b: &Board| {
         match b.heights[b.width - 1] as usize == b.height {

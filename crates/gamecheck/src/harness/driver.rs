@@ -72,6 +72,22 @@ impl NamedCheck {
             run: Box::new(move || Outcome::from_result(check(), what)),
         }
     }
+
+    /// A named check that `holds` for every one of `items` (in order): the row counts
+    /// them all (`what`: its note, e.g. `"rectangles"`), or fails with the first item's
+    /// error.
+    pub fn every<T: Send + 'static>(
+        rules: impl Into<String>,
+        name: impl Into<String>,
+        what: &'static str,
+        items: Vec<T>,
+        mut holds: impl FnMut(&T) -> Result<(), String> + Send + 'static,
+    ) -> Self {
+        NamedCheck::new(rules, name, what, move || {
+            items.iter().try_for_each(&mut holds)?;
+            Ok(items.len() as u64)
+        })
+    }
 }
 
 /// A check run on one suite's rules and cases after the comparison (a table
@@ -197,6 +213,18 @@ pub enum Step<G: Game> {
     Check(NamedCheck),
     /// Suites of cases.
     Group(Group<G>),
+}
+
+impl<G: Game> From<NamedCheck> for Step<G> {
+    fn from(check: NamedCheck) -> Self {
+        Step::Check(check)
+    }
+}
+
+impl<G: Game> From<Group<G>> for Step<G> {
+    fn from(group: Group<G>) -> Self {
+        Step::Group(group)
+    }
 }
 
 /// What `verify` checks for a [`Game`]: its plan of suites and named checks, and its

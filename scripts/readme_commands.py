@@ -40,6 +40,7 @@ Exit 0 when every check passes, 1 otherwise.
 """
 import concurrent.futures
 import glob
+import json
 import os
 import re
 import shutil
@@ -264,11 +265,11 @@ def run_commands(selected, jobs):
     tmp = os.path.join(REPO, "target", "readme-commands")
     copy = copy_repository(tmp)
     root = os.path.join(tmp, "root")
-    # a target folder of the copy's own: cargo's fingerprints of a workspace's path
-    # packages do not depend on where the workspace is, so a build of the copy into the
-    # repository's target would leave the repository's own builds pointing at the copy's
-    # sources (seen "fresh" after an edit)
-    env = dict(os.environ, CARGO_TARGET_DIR=os.path.join(REPO, "target", "readme-commands-target"))
+    # the repository's target, so the dependencies are not built again; but cargo's
+    # fingerprints of the workspace's own packages do not depend on where the workspace
+    # is, so after the copy's builds they point at the copy's sources, and an edit of the
+    # repository would not rebuild them: forget_workspace_builds() drops them at the end
+    env = dict(os.environ, CARGO_TARGET_DIR=os.path.join(REPO, "target"))
     print(f"copied the repository's files in {time.time() - t0:.1f} s", flush=True)
     t0 = time.time()
     subprocess.run(["cargo", "install", "--quiet", "--path", ".", "--root", root, "--locked"], cwd=copy, env=env, check=True)
@@ -295,13 +296,32 @@ def run_commands(selected, jobs):
     return failed
 
 
+def forget_workspace_builds():
+    """Drops the fingerprints of the workspace's own packages in every profile of the
+    repository's target (the copy's builds made them point at the copy's sources), so
+    the next build in the repository compiles its own sources again."""
+    names = json.loads(subprocess.run(["cargo", "metadata", "--no-deps", "--format-version", "1"], cwd=REPO, capture_output=True, check=True).stdout)
+    packages = {p["name"] for p in names["packages"]}
+    target = os.path.join(REPO, "target")
+    for profile in os.listdir(target):
+        fingerprints = os.path.join(target, profile, ".fingerprint")
+        if not os.path.isdir(fingerprints):
+            continue
+        for d in os.listdir(fingerprints):
+            if d.rpartition("-")[0] in packages:
+                shutil.rmtree(os.path.join(fingerprints, d), ignore_errors=True)
+
+
 def main():
     args = sys.argv[1:]
     failed = check_links()
     jobs = int(os.environ.get("DOC_JOBS", "2"))
     if "--links" not in args:
         selected = [a for a in args if not a.startswith("--")] or pages()
-        failed += run_commands(selected, jobs)
+        try:
+            failed += run_commands(selected, jobs)
+        finally:
+            forget_workspace_builds()
     sys.exit(1 if failed else 0)
 
 

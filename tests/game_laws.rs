@@ -4,7 +4,7 @@
 //! every solver variant of every game is compared in `verify`.
 
 use gamecheck::game::{fast_variants, Game, Variants};
-use gamecheck::harness::driver;
+use gamecheck::harness;
 use gamecheck::harness::laws::{
     instances, movegen_agrees_bytes, movegen_agrees_with, solvers_agree, solvers_agree_bytes,
 };
@@ -112,7 +112,7 @@ fn every_variant_of_every_game_is_in_the_verify_report() {
     };
     for_each_game!(G => {
         let mut report = Report::new(5);
-        driver::verify::<G>(&opts, &mut report);
+        harness::verify::<G>(&opts, &mut report);
         assert!(report.ok, "{}: {:?}", G::NAME, report.failures);
         for v in fast_variants::<G>() {
             let name = v.name();

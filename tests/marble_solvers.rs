@@ -56,7 +56,7 @@ fn verify_marble_agrees() {
         cases: Some(600),
         progress: false,
     };
-    gamecheck::harness::driver::verify::<gamecheck_games::marble::MarbleGame>(&opts, &mut report);
+    gamecheck::harness::verify::<gamecheck_games::marble::MarbleGame>(&opts, &mut report);
     assert!(report.ok, "{:?}", report.failures);
     let standard = report
         .rows

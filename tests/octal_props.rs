@@ -26,7 +26,7 @@ proptest! {
     #[test]
     fn move_generators_agree(i in laws::instances::<OctalGame>()) {
         let gens = <OctalGame as gamecheck::game::Game>::generators(&i.rules);
-        gamecheck::harness::driver::movegen_agrees::<OctalGame>(&i.rules, &gens, &i.case)
+        gamecheck::harness::movegen_agrees::<OctalGame>(&i.rules, &gens, &i.case)
             .map_err(TestCaseError::fail)?;
     }
 

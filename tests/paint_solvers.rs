@@ -4,8 +4,8 @@
 
 use gamecheck::game::solve_cases_with;
 use gamecheck::game::Variants as _;
-use gamecheck::harness::driver::shrink_failure;
 use gamecheck::harness::shrink;
+use gamecheck::harness::shrink_failure;
 use gamecheck::outcome::{Value, Winner};
 use gamecheck_games::paint::game::{self, every_position, Rules};
 use gamecheck_games::paint::naive::Naive;

@@ -255,8 +255,7 @@ fn table_digest_is_the_same_whatever_the_thread_count() {
 
 #[test]
 fn verify_signature_is_in_the_text_and_the_json() {
-    let sig =
-        gamecheck::harness::signature::signature(&[PaintGame::signature_part().unwrap()]).unwrap();
+    let sig = gamecheck::harness::signature(&[PaintGame::signature_part().unwrap()]).unwrap();
     gamecheck()
         .args(["verify", "--game", "paint", "--cases", "0", "--seed", "3"])
         .assert()
@@ -276,7 +275,7 @@ fn verify_signature_is_in_the_text_and_the_json() {
     let marble = MarbleGame::signature_part().unwrap();
     assert_eq!(marble, all);
     assert_eq!(
-        gamecheck::harness::signature::signature(&[marble]).unwrap(),
+        gamecheck::harness::signature(&[marble]).unwrap(),
         export::sha256_hex(&all)
     );
     assert_eq!(SevensGame::signature_part(), None);

@@ -1,7 +1,7 @@
 //! The process runner of `gamecheck stress` on its own: no deadlock on full pipes, the
 //! output cap, the timeout killing the whole process group, no zombie left.
 
-use gamecheck::stress::runner::{run, End, STDOUT_CAP};
+use gamecheck::stress::{run, End, STDOUT_CAP};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 

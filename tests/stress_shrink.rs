@@ -4,12 +4,12 @@
 //! milliseconds.
 
 use gamecheck::outcome::Winner;
-use gamecheck::stress::judge::MemoryEvidence;
-use gamecheck::stress::shrink::{CaseTime, TIMED_CASES};
+use gamecheck::stress::MemoryEvidence;
 use gamecheck::stress::{
     stress, trial, Class, ContestGame, End, RunOutput, StressError, StressOptions, StressSummary,
     Target, Verdict,
 };
+use gamecheck::stress::{CaseTime, TIMED_CASES};
 use gamecheck_games::marble::contest::Marble;
 use gamecheck_games::marble::geometry::Layout;
 use gamecheck_games::marble::{format, Position, Rules};

@@ -5,7 +5,7 @@
 
 use gamecheck::error::{Location, ParseError};
 use gamecheck::game::{BoxSolver, Game, ShrinkMode};
-use gamecheck::harness::driver::{self, Group, NamedCheck, Outcome, Step, Suite, Verify};
+use gamecheck::harness::{self, Group, NamedCheck, Outcome, Step, Suite, Verify};
 use gamecheck::harness::{Report, VerifyOptions};
 use gamecheck::outcome::{Value, Winner};
 use gamecheck::rng::{Entropy, Size};
@@ -274,7 +274,7 @@ fn the_generic_driver_checks_a_game_it_has_never_seen() {
         progress: false,
     };
     let mut report = Report::new(1);
-    driver::verify::<Subtraction>(&opts, &mut report);
+    harness::verify::<Subtraction>(&opts, &mut report);
     let row = |solver: &str| {
         report
             .rows
@@ -327,7 +327,7 @@ fn planted_report() -> Report {
         progress: false,
     };
     let mut report = Report::new(1);
-    driver::verify::<Subtraction<true>>(&opts, &mut report);
+    harness::verify::<Subtraction<true>>(&opts, &mut report);
     report
 }
 
@@ -514,16 +514,16 @@ fn the_generic_laws_see_the_planted_bugs() {
 /// `reachable` lists every position once, the start first, by the oracle's moves.
 #[test]
 fn reachable_lists_every_position_once() {
-    let all = driver::reachable::<Subtraction>(&Rules(vec![1, 2, 3]), 10);
+    let all = harness::reachable::<Subtraction>(&Rules(vec![1, 2, 3]), 10);
     assert_eq!(all[0], 10);
     let mut sorted = all.clone();
     sorted.sort_unstable();
     assert_eq!(sorted, (0..=10).collect::<Vec<_>>());
     // only the oracle's moves: {2} from 5 reaches the odd heaps alone
-    let odd = driver::reachable::<Subtraction>(&Rules(vec![2]), 5);
+    let odd = harness::reachable::<Subtraction>(&Rules(vec![2]), 5);
     assert_eq!(odd, vec![5, 3, 1]);
     // the planted fast generator (which takes 4) is not used
-    let oracle_only = driver::reachable::<Subtraction<true>>(&Rules(vec![4]), 5);
+    let oracle_only = harness::reachable::<Subtraction<true>>(&Rules(vec![4]), 5);
     assert_eq!(oracle_only, vec![5, 1]);
 }
 

@@ -45,7 +45,7 @@ pub enum ShrinkMode {
 /// Each of `moves` at `case` with the position it leads to ([`Game::apply`]), in the
 /// order given; a move `apply` refuses is left out. The one place a move list becomes
 /// positions: the default [`Game::best_move`] and [`Game::smaller`], perft's
-/// [`crate::perft::Moves`] and [`crate::harness::driver::reachable`] all go through it.
+/// [`crate::perft::Moves`] and [`crate::harness::reachable`] all go through it.
 pub(crate) fn applied<G: Game>(
     rules: &G::Rules,
     case: &G::Case,

@@ -15,7 +15,7 @@
 //! [`command::CliGame`] (the game on the command line, with the optional commands its
 //! ability traits allow: [`perft::Perft`], [`grundy::GrundyPart`], [`command::Count`],
 //! [`command::ExportTable`]). Written once for every game: the [`harness`] (the `verify`
-//! driver [`harness::driver`], the shared laws [`harness::laws`], shrinking, the
+//! driver [`harness::verify`], the shared laws [`harness::laws`], shrinking, the
 //! report), [`solver::Solver`] (the interface every solver implements), [`stress`]
 //! (random contest inputs and the stress engine), [`perft`] and [`grundy`] (mex and the
 //! periodicity prover of games that split into heaps).

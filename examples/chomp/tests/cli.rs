@@ -208,7 +208,7 @@ fn solve_json_has_each_case_answer_and_value() {
 /// block can be replayed: `4x3 [--width 4 --height 3]`.
 #[test]
 fn a_failure_names_its_rules_with_their_flags() {
-    use gamecheck::harness::driver::describe_failure;
+    use gamecheck::harness::describe_failure;
     use gamecheck::outcome::Value;
     let rules = chomp::Rules {
         width: 4,

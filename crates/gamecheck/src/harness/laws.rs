@@ -5,7 +5,7 @@
 //! Each is driven by `cargo test` (proptest through [`instance_from_bytes`], seeded bytes
 //! through the `*_bytes` entries), by a `cargo fuzz` target per game calling the same
 //! `*_bytes` entry, and, where it is a row, by `verify` (the driver's comparison and
-//! [`crate::harness::driver::movegen_agrees`]).
+//! [`crate::harness::movegen_agrees`]).
 
 use crate::game::{fast_variants, BoxSolver, Game, Variants as _};
 use crate::rng::{Entropy, Size};

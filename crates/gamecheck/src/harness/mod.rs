@@ -2,19 +2,23 @@
 //! oracle, shrinking a mismatch to a smallest failing case, and the verification report.
 
 pub(crate) mod compare;
-pub mod driver;
+pub(crate) mod driver;
 pub mod laws;
-pub mod progress;
+pub(crate) mod progress;
 pub mod props;
 pub(crate) mod report;
-pub mod shrink;
-pub mod signature;
+pub(crate) mod shrink;
+pub(crate) mod signature;
 
 pub use compare::{compare, Mismatch, Tally};
-pub use driver::Verify;
+pub use driver::{
+    describe_failure, movegen_agrees, reachable, shrink_failure, shrink_movegen_failure, verify,
+    Group, NamedCheck, Outcome, Step, Suite, SuiteCheck, Verify,
+};
 pub use progress::Progress;
 pub use report::{Failure, Report, Row, TABLE_WIDTH};
 pub use shrink::shrink;
+pub use signature::signature;
 
 /// What a `verify` run is asked to do; every game's `verify` takes it.
 #[derive(Debug, Clone)]

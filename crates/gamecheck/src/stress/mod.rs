@@ -6,25 +6,30 @@
 //! line of a program's output, and list "one step smaller" cases for shrinking. The rest
 //! is generic:
 //!
-//! - [`runner`] runs the program on one input (stdin from a thread, stdout capped at
+//! - [`run_limited`] runs the program on one input (stdin from a thread, stdout capped at
 //!   16 MiB, the tail of stderr, a timeout that kills the process group, always reaped);
-//! - [`judge`](mod@judge) classifies one run: pass, wrong answer, crash, timeout, malformed output;
-//! - [`shrink`](mod@shrink) reduces a failing input: first to the single failing case, then that
+//! - [`judge()`] classifies one run: pass, wrong answer, crash, timeout, malformed output;
+//! - shrinking reduces a failing input: first to the single failing case, then that
 //!   case, running the program on *batches* of candidates (up to the format's T); a
-//!   timeout is not shrunk, its cases are timed one at a time instead;
+//!   timeout is not shrunk, its cases are timed one at a time instead ([`CaseTime`]);
 //! - [`stress()`] (this module) runs rounds that grow from small, and shrinks the first
 //!   failure.
 
-pub mod judge;
-pub mod memory;
-pub mod preflight;
+pub(crate) mod judge;
+pub(crate) mod memory;
+#[cfg(feature = "cli")]
+pub(crate) mod preflight;
 mod program;
-pub mod runner;
-pub mod shrink;
+pub(crate) mod runner;
+pub(crate) mod shrink;
 
-pub use judge::{judge, Class, Judgement, Verdict};
+pub use judge::{judge, output_lines, Class, Judgement, MemoryEvidence, Verdict};
 pub use program::program_of;
-pub use runner::{End, LeftBehind, Limits, Program, RunOutput, SharedTarget, Target};
+pub use runner::{
+    end_all_runs, end_runs_on_signals, ending, run, run_limited, End, LeftBehind, Limits, Program,
+    RunOutput, SharedTarget, Target, LEFT_BEHIND_SHOWN, STDERR_TAIL, STDOUT_CAP,
+};
+pub use shrink::{CaseTime, TIMED_CASES};
 
 pub use crate::rng::Size;
 use crate::rng::{self, Rng};
@@ -217,7 +222,8 @@ pub struct Trial<C, A> {
     /// The verdict.
     pub judgement: Judgement<A>,
     /// Runs of the program at a larger memory limit made to reach the verdict (0 or 1:
-    /// see [`memory`]).
+    /// a run that ends past its memory limit is run again at up to 4 times it, to tell an
+    /// out-of-memory failure from a crash).
     pub reruns: u64,
 }
 
@@ -281,7 +287,7 @@ pub struct LeftBehindSummary {
     pub runs: u64,
     /// Processes left behind, over all runs.
     pub processes: usize,
-    /// Some of their command lines (distinct, at most [`runner::LEFT_BEHIND_SHOWN`]).
+    /// Some of their command lines (distinct, at most [`LEFT_BEHIND_SHOWN`]).
     pub commands: Vec<String>,
 }
 

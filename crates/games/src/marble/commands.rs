@@ -8,7 +8,7 @@ use super::{export, MarbleGame};
 use gamecheck::command::{Count, ExportTable};
 use gamecheck::contest::Contest;
 use gamecheck::error::Failure;
-use gamecheck::harness::progress::Progress;
+use gamecheck::harness::Progress;
 use std::path::PathBuf;
 
 impl Count for MarbleGame {

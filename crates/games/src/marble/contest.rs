@@ -339,8 +339,8 @@ impl gamecheck::command::CliGame for MarbleGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gamecheck::stress::judge::{judge, output_lines, Class, Verdict};
-    use gamecheck::stress::runner::{End, RunOutput};
+    use gamecheck::stress::{judge, output_lines, Class, Verdict};
+    use gamecheck::stress::{End, RunOutput};
     use std::time::Duration;
 
     fn marble() -> Marble {

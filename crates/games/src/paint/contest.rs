@@ -387,8 +387,8 @@ mod tests {
     use super::*;
     use crate::paint::shrink::canonical;
     use crate::paint::Cell;
-    use gamecheck::stress::judge::{judge, Class, Verdict};
-    use gamecheck::stress::runner::{End, RunOutput};
+    use gamecheck::stress::{judge, Class, Verdict};
+    use gamecheck::stress::{End, RunOutput};
     use std::collections::HashSet;
     use std::time::Duration;
 

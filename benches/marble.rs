@@ -5,11 +5,11 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use gamecheck::game::solve_cases_with;
-use gamecheck::game::Variants as _;
+use gamecheck::game::{Game as _, Variants as _};
 use gamecheck::outcome::{Value, Winner};
+use gamecheck::rng::Size;
 use gamecheck::solver::Solver;
 use gamecheck_games::marble::bitmask::Bitmask;
-use gamecheck_games::marble::game::random_position;
 use gamecheck_games::marble::geometry::Layout;
 use gamecheck_games::marble::movegen::MoveGen;
 use gamecheck_games::marble::naive::Naive;
@@ -88,7 +88,10 @@ fn certify(c: &mut Criterion) {
 
 fn batch(seed: u64) -> Vec<Position> {
     let mut rng = gamecheck::rng::from_seed(seed);
-    (0..200).map(|_| random_position(&mut rng, 4)).collect()
+    let rules = Rules::standard();
+    (0..200)
+        .map(|_| MarbleGame::random_case(&rules, &mut rng, Size::FULL))
+        .collect()
 }
 
 /// Answering a batch of 200 random standard positions, from a fresh solver (so the

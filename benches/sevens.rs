@@ -10,8 +10,8 @@ use gamecheck::game::solve_cases_with;
 use gamecheck::game::{fast_variants, Variants as _};
 use gamecheck::outcome::Winner;
 use gamecheck::solver::Solver;
+use gamecheck_games::sevens::contest::uniform_hand;
 use gamecheck_games::sevens::memo::Memo;
-use gamecheck_games::sevens::props::random_deal;
 use gamecheck_games::sevens::table::Table;
 use gamecheck_games::sevens::{game, Deal, Rules, SevensGame, Stuck, Variant};
 use std::hint::black_box;
@@ -21,7 +21,9 @@ const DEALS: usize = 40;
 
 fn batch(rules: &Rules, seed: u64, n: usize) -> Vec<Deal> {
     let mut rng = gamecheck::rng::from_seed(seed);
-    (0..n).map(|_| random_deal(&mut rng, rules, true)).collect()
+    (0..n)
+        .map(|_| Deal::new(rules, uniform_hand(rules, &mut rng)).unwrap())
+        .collect()
 }
 
 /// 40 random standard deals (seed 2026) per stuck rule, per fast solver. The solver is

@@ -12,10 +12,10 @@ use gamecheck::rng::{self, Rng};
 use gamecheck::solver::{Solver, Suggestion};
 use gamecheck_games::marble::bitmask::{Bitmask, WIDE_MAX_EMPTY};
 use gamecheck_games::marble::export;
-use gamecheck_games::marble::game::{random_rules, MarbleGame, Variant};
+use gamecheck_games::marble::game::{MarbleGame, Variant};
 use gamecheck_games::marble::geometry::Layout;
 use gamecheck_games::marble::naive::Naive;
-use gamecheck_games::marble::props::{cached_table, side5_rule_sets};
+use gamecheck_games::marble::props::{cached_table, rules_of_side, side5_rule_sets};
 use gamecheck_games::marble::table::{
     compress, expand, Observer, Table, TableSolver, MASKED_MAX_EMPTY, MID_BITS,
 };
@@ -64,7 +64,7 @@ fn masked_side6_builds_agree_with_bitmask_on_every_position() {
     let mut rng = rng::from_seed(6);
     let mut rule_sets = vec![standard6(Play::Normal), standard6(Play::Misere)];
     for _ in 0..4 {
-        rule_sets.push(random_rules(&mut rng, 6));
+        rule_sets.push(rules_of_side(&mut rng, 6));
     }
     for (i, rules) in rule_sets.iter().enumerate() {
         let k = 16 + i % 5;
@@ -103,9 +103,9 @@ fn masked_side6_moves_from_the_low_word_to_the_upper_sub_block() {
         let rules = if round < 2 {
             standard6([Play::Normal, Play::Misere][round])
         } else {
-            let mut r = random_rules(&mut rng, 6);
+            let mut r = rules_of_side(&mut rng, 6);
             while !r.lines().contains(Line::Vertical) || r.run() < 2 {
-                r = random_rules(&mut rng, 6);
+                r = rules_of_side(&mut rng, 6);
             }
             r
         };
@@ -152,7 +152,7 @@ fn masked_side6_builds_agree_with_the_oracle() {
         let rules = if round < 2 {
             standard6([Play::Normal, Play::Misere][round])
         } else {
-            random_rules(&mut rng, 6)
+            rules_of_side(&mut rng, 6)
         };
         let free = random_mask(&mut rng, 36, 20);
         let table = Table::build_masked(&rules, free);
@@ -180,7 +180,7 @@ fn masks_smaller_than_a_word() {
     let mut rng = rng::from_seed(7);
     for k in 0..6 {
         for _ in 0..20 {
-            let rules = random_rules(&mut rng, 6);
+            let rules = rules_of_side(&mut rng, 6);
             let free = random_mask(&mut rng, 36, k);
             let table = Table::build_masked(&rules, free);
             table.certify().unwrap();
@@ -200,7 +200,7 @@ fn masked_builds_are_the_full_table_restricted() {
     let mut rng = rng::from_seed(45);
     let mut rule_sets: Vec<Rules> = side5_rule_sets().to_vec();
     for _ in 0..4 {
-        rule_sets.push(random_rules(&mut rng, 4));
+        rule_sets.push(rules_of_side(&mut rng, 4));
     }
     for rules in rule_sets {
         let full = cached_table(&rules);
@@ -490,7 +490,7 @@ fn masked_tables_have_their_shape() {
     for side in 1..=6 {
         let cells = side * side;
         for _ in 0..12 {
-            let rules = random_rules(&mut rng, side);
+            let rules = rules_of_side(&mut rng, side);
             let k = rng.random_range(0..=cells.min(14));
             let free = random_mask(&mut rng, cells, k);
             let table = Table::build_masked(&rules, free);
@@ -511,7 +511,7 @@ fn masked_tables_have_their_shape() {
 fn the_table_solver_builds_its_table_once() {
     let mut rng = rng::from_seed(9);
     for side in 1..=4 {
-        let rules = random_rules(&mut rng, side);
+        let rules = rules_of_side(&mut rng, side);
         let mut solver = TableSolver::new(&rules);
         let first = Arc::clone(solver.table().expect("sides 1..=5 build a table"));
         assert!(first.is_full());
@@ -529,7 +529,7 @@ fn the_table_solver_builds_its_table_once() {
 fn side6_refusals_sit_exactly_at_the_limits() {
     let mut rng = rng::from_seed(10);
     for round in 0..8 {
-        let rules = random_rules(&mut rng, 6);
+        let rules = rules_of_side(&mut rng, 6);
         let bitmask = Bitmask::new(&rules);
         let table = TableSolver::new(&rules);
         let solvers: [(&dyn Solver<Position, Value>, usize); 2] =
@@ -569,7 +569,7 @@ fn side6_refusals_sit_exactly_at_the_limits() {
     let max_side = gamecheck_games::marble::rules::TABLE_MAX_SIDE;
     assert!(max_side * max_side <= MASKED_MAX_EMPTY);
     for side in 1..=max_side {
-        let rules = random_rules(&mut rng, side);
+        let rules = rules_of_side(&mut rng, side);
         let empty = Position::new(side, 0);
         assert!(Bitmask::new(&rules).check(&empty).is_ok(), "{rules}");
         assert!(TableSolver::new(&rules).check(&empty).is_ok(), "{rules}");
@@ -603,7 +603,7 @@ fn observers_hear_every_layer_and_position() {
     let mut rng = rng::from_seed(11);
     for k in (0..=24).step_by(2).chain([21, 23]) {
         let side = [1, 2, 3, 4, 5, 6].into_iter().find(|s| s * s >= k).unwrap();
-        let rules = random_rules(&mut rng, if k > 16 { 6 } else { side });
+        let rules = rules_of_side(&mut rng, if k > 16 { 6 } else { side });
         let free = random_mask(&mut rng, rules.cells(), k);
         let heard = Heard::default();
         let table = Table::build_observed(&rules, free, &heard);

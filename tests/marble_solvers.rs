@@ -1,8 +1,9 @@
 //! The fast marble solvers against the oracle, and the samples.
 
-use gamecheck::game::solve_cases_with;
+use gamecheck::game::{solve_cases_with, Game as _};
 use gamecheck::harness::{Report, VerifyOptions};
 use gamecheck::outcome::{Value, Winner};
+use gamecheck::rng::Size;
 use gamecheck::solver::{Solver, Suggestion};
 use gamecheck_games::marble::bitmask::Bitmask;
 use gamecheck_games::marble::naive::Naive;
@@ -138,7 +139,7 @@ fn best_move_leaves_a_loss() {
     let mut oracle = Naive::new(&rules);
     let mut rng = gamecheck::rng::from_seed(3);
     for _ in 0..300 {
-        let p = gamecheck_games::marble::game::random_position(&mut rng, 4);
+        let p = MarbleGame::random_case(&rules, &mut rng, Size::FULL);
         let v = oracle.solve(&p).unwrap();
         match oracle.best_move(&p).unwrap() {
             None => assert_eq!(v, Value::Loss),

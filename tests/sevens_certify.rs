@@ -2,11 +2,13 @@
 //! checked for win/draw/loss consistency with its moves (a pass is a move under `pass`)
 //! and terminal positions for the end rule's value — for `lose` and for `pass` deals.
 
+use gamecheck::game::Game as _;
 use gamecheck::outcome::Winner;
+use gamecheck::rng::Size;
 use gamecheck::solver::Solver;
 use gamecheck_games::sevens::memo::Memo;
 use gamecheck_games::sevens::table::Table;
-use gamecheck_games::sevens::{format, props, Rules, Stuck};
+use gamecheck_games::sevens::{format, props, Rules, SevensGame, Stuck};
 
 const SAMPLE_IN: &str = include_str!("data/sevens_sample.in");
 
@@ -14,7 +16,7 @@ fn certify_deals(stuck: Stuck, seed: u64, n: usize) -> u64 {
     let rules = Rules::standard_with(stuck);
     let mut rng = gamecheck::rng::from_seed(seed);
     let mut deals = format::read(SAMPLE_IN, &rules).unwrap();
-    deals.extend((0..n).map(|_| props::random_deal(&mut rng, &rules, true)));
+    deals.extend((0..n).map(|_| SevensGame::random_case(&rules, &mut rng, Size::FULL)));
     let mut table = Table::new(&rules);
     let mut memo = Memo::new(&rules);
     let mut positions = 0;

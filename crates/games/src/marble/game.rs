@@ -13,7 +13,6 @@ use gamecheck::harness::VerifyOptions;
 use gamecheck::harness::{Group, NamedCheck, Outcome, Step, Suite, Verify};
 use gamecheck::outcome::{Value, Winner};
 use gamecheck::rng::{self, Entropy, Size};
-use rand::Rng as _;
 use std::fmt;
 
 /// Marble on the diamond board, as a [`Game`].
@@ -61,7 +60,8 @@ impl fmt::Display for Move {
 /// Random cases of the default budget.
 pub const DEFAULT_CASES: u64 = 3000;
 
-/// Most empty cells of a random side-5 or side-6 position (so the oracle stays quick).
+/// Most empty cells of a random side-5 or side-6 position at full size (so the oracle
+/// stays quick): [`MarbleGame`]'s `random_case`.
 pub const RANDOM_SIDE5_MAX_EMPTY: usize = 14;
 
 /// The rule sets checked on every position: the standard set; run lengths 1, 2 and 4;
@@ -92,35 +92,6 @@ pub fn every_position(side: usize) -> Vec<Position> {
     (0..=full_mask(side))
         .map(|m| Position::new(side, m))
         .collect()
-}
-
-/// A random rule set of `side` (1..=6): any run, non-empty line set and end rule.
-pub fn random_rules(rng: &mut rng::Rng, side: usize) -> Rules {
-    let run = rng.random_range(1..=side);
-    let lines = LineSet::from_bits(rng.random_range(1u8..=15)).expect("non-empty");
-    let play = if rng.random_bool(0.5) {
-        Play::Misere
-    } else {
-        Play::Normal
-    };
-    Rules::new(side, Some(run), lines, play).expect("valid by construction")
-}
-
-/// A random position of `side`: uniform for sides 1..=4; for sides 5 and 6 a uniform
-/// number of empty cells in 0..=14, placed uniformly.
-pub fn random_position(rng: &mut rng::Rng, side: usize) -> Position {
-    if side < 5 {
-        return Position::new(side, rng.random::<u64>());
-    }
-    let cells = side * side;
-    let empty = rng.random_range(0..=RANDOM_SIDE5_MAX_EMPTY);
-    let mut order: Vec<usize> = (0..cells).collect();
-    for i in 0..empty {
-        let j = rng.random_range(i..cells);
-        order.swap(i, j);
-    }
-    let holes = order[..empty].iter().fold(0u64, |m, &i| m | 1 << i);
-    Position::new(side, full_mask(side) & !holes)
 }
 
 /// The `table certify` check: builds the table of `rules` and proves it.
@@ -218,9 +189,28 @@ impl Game for MarbleGame {
         props::any_rules(e)
     }
 
-    /// A position with at most 12 empty cells at full size (fewer at smaller sizes).
+    /// A position of the rules' side: the one generator of the cases of `verify`'s random
+    /// rows, of the laws (proptest) and of the `marble_solvers_agree` fuzz target. At full
+    /// size: for sides 1..=4 any position, uniform
+    /// over all 2^(n²) (one [`Entropy::bits`] draw); for sides 5 and 6 a number of empty
+    /// cells uniform in `0..=`[`RANDOM_SIDE5_MAX_EMPTY`] (14), placed uniformly (a partial
+    /// shuffle of the cells). At smaller sizes at most `size.of(n²)` empty cells for sides
+    /// 1..=4 (cells filled in reading order until few enough are empty) and a number
+    /// uniform in `0..=size.of(14)` for sides 5 and 6: one empty cell at the smallest.
     fn random_case<E: Entropy + ?Sized>(rules: &Rules, e: &mut E, size: Size) -> Position {
-        props::any_position(e, rules.side(), size.of(12) as usize)
+        let side = rules.side();
+        let cells = side * side;
+        if side < 5 {
+            return props::any_position(e, side, size.of(cells as u64) as usize);
+        }
+        let empty = e.int_in(0..=size.of(RANDOM_SIDE5_MAX_EMPTY as u64) as usize);
+        let mut order: Vec<usize> = (0..cells).collect();
+        for i in 0..empty {
+            let j = e.int_in(i..=cells - 1);
+            order.swap(i, j);
+        }
+        let holes = order[..empty].iter().fold(0u64, |m, &i| m | 1 << i);
+        Position::new(side, full_mask(side) & !holes)
     }
 
     fn cached_solver(rules: &Rules, variant: Variant) -> BoxSolver<Self> {
@@ -280,7 +270,7 @@ impl Verify for MarbleGame {
         let cases = opts.cases.unwrap_or(DEFAULT_CASES);
         if cases > 0 {
             // random rule sets, a quarter of them of side 5 and a quarter of side 6, each
-            // with its share of cases
+            // with its share of cases drawn by `random_case` at full size
             let mut rng = rng::from_seed(opts.seed);
             let variants = 12usize.min(cases as usize).max(1);
             let mut suites: Vec<Suite<Self>> = Vec::new();
@@ -288,13 +278,13 @@ impl Verify for MarbleGame {
                 let side = match v % 4 {
                     0 => 5,
                     1 => MAX_SIDE,
-                    _ => rng.random_range(1..=4),
+                    _ => rng.int_in(1..=4usize),
                 };
-                let rules = random_rules(&mut rng, side);
+                let rules = props::rules_of_side(&mut rng, side);
                 let share =
                     cases / variants as u64 + u64::from((v as u64) < cases % variants as u64);
                 let positions = (0..share)
-                    .map(|_| random_position(&mut rng, side))
+                    .map(|_| Self::random_case(&rules, &mut rng, Size::FULL))
                     .collect();
                 suites.push(Suite {
                     movegen: true,
@@ -312,5 +302,80 @@ impl Verify for MarbleGame {
             }));
         }
         steps
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fewest and the most empty cells of 400 `random_case` positions of `side` at `size`, each
+    /// drawn from the seeded generator.
+    fn most_empty(side: usize, size: Size) -> (usize, usize) {
+        let mut rng = rng::from_seed(side as u64);
+        let rules = props::rules_of_side(&mut rng, side);
+        let empties: Vec<usize> = (0..400)
+            .map(|_| MarbleGame::random_case(&rules, &mut rng, size).empty_cells())
+            .collect();
+        let fewest = empties.iter().copied().min().unwrap_or(0);
+        (fewest, empties.into_iter().max().unwrap_or(0))
+    }
+
+    /// `random_case` keeps to its documented ranges: at full size any position of sides
+    /// 1..=4 (the full and the empty board of sides 1 and 2 among them, more than 3/4 of
+    /// the cells empty for sides 3 and 4) and 0..=14 empty cells for sides 5 and 6, both
+    /// ends reached; smaller sizes give fewer empty cells, at most one at the smallest.
+    #[test]
+    fn random_positions_keep_to_their_sizes() {
+        for side in 1..=2 {
+            assert_eq!(
+                most_empty(side, Size::FULL),
+                (0, side * side),
+                "side {side}"
+            );
+        }
+        for side in 3..=4 {
+            let (_, most) = most_empty(side, Size::FULL);
+            assert!(
+                most > side * side * 3 / 4,
+                "side {side}: at most {most} empty"
+            );
+        }
+        for side in 5..=MAX_SIDE {
+            assert_eq!(
+                most_empty(side, Size::FULL),
+                (0, RANDOM_SIDE5_MAX_EMPTY),
+                "side {side}"
+            );
+            assert_eq!(most_empty(side, Size { scale: 0.5 }).1, 7, "side {side}");
+        }
+        for side in 1..=MAX_SIDE {
+            assert_eq!(most_empty(side, Size { scale: 0.01 }).1, 1, "side {side}");
+            assert!(most_empty(side, Size { scale: 0.5 }).1 <= side * side / 2 + 1);
+        }
+    }
+
+    /// Fed by bytes, `random_case` still keeps to its ranges (the fuzz targets' draws),
+    /// and bytes that run out give the smallest choices: the empty board of sides 1..=4,
+    /// the full board of sides 5 and 6.
+    #[test]
+    fn random_positions_from_bytes_keep_to_their_ranges() {
+        let mut rng = rng::from_seed(7);
+        for side in 1..=MAX_SIDE {
+            let rules = props::rules_of_side(&mut rng, side);
+            let mut none = arbitrary::Unstructured::new(&[]);
+            let p = MarbleGame::random_case(&rules, &mut none, Size::FULL);
+            let expected = if side < 5 { side * side } else { 0 };
+            assert_eq!(p.empty_cells(), expected, "side {side}");
+            for _ in 0..200 {
+                let bytes: Vec<u8> = (0..24).map(|_| rand::Rng::random(&mut rng)).collect();
+                let mut u = arbitrary::Unstructured::new(&bytes);
+                let p = MarbleGame::random_case(&rules, &mut u, Size::FULL);
+                assert_eq!(p.side(), side);
+                if side >= 5 {
+                    assert!(p.empty_cells() <= RANDOM_SIDE5_MAX_EMPTY, "side {side}");
+                }
+            }
+        }
     }
 }

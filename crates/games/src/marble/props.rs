@@ -196,6 +196,14 @@ pub fn any_rules<E: Entropy + ?Sized>(e: &mut E) -> Rules {
         let sets = side5_rule_sets();
         return sets[e.index(sets.len())];
     }
+    rules_of_side(e, side)
+}
+
+/// Any rule set of `side` (1..=6): a run uniform in `1..=side`, a non-empty line set
+/// uniform over the 15, either end rule with probability 1/2. The rule sets of
+/// [`any_rules`] for every side but 5, and of `verify`'s random rows for every side
+/// (its side-5 tables are built per rule set there).
+pub fn rules_of_side<E: Entropy + ?Sized>(e: &mut E, side: usize) -> Rules {
     let run = e.int_in(1..=side);
     let lines = LineSet::from_bits(e.int_in(1u8..=15)).expect("non-empty");
     let play = if e.chance(0.5) {

@@ -62,9 +62,10 @@ impl fmt::Display for Move {
 
 /// Every position is checked for N = 1..=`EXHAUSTIVE_MAX_N` (4^N positions each).
 pub const EXHAUSTIVE_MAX_N: u64 = 8;
-/// Random positions against the oracle have N ≤ this.
+/// Random positions against the oracle ([`PaintGame`]'s `random_case` at full size) have
+/// N ≤ this …
 pub const RANDOM_MAX_N: u64 = 12;
-/// … and at most this many unpainted cells.
+/// … and at most this many unpainted cells (the oracle's limit).
 pub const RANDOM_MAX_UNPAINTED: usize = 20;
 /// Random positions of `grundy` against `periodic` have N ≤ this.
 pub const LARGE_MAX_N: u64 = 5000;
@@ -86,25 +87,9 @@ pub fn every_position(n: u64) -> Vec<Position> {
         .collect()
 }
 
-/// A random position of N ≤ 12 with at most 20 unpainted cells: N uniform, the number
-/// of unpainted cells uniform in `0..=min(20, 2N)`, placed uniformly.
-pub fn random_small_position(rng: &mut rng::Rng) -> Position {
-    let n = rng.random_range(1..=RANDOM_MAX_N);
-    let cells = 2 * n as usize;
-    let unpainted = rng.random_range(0..=RANDOM_MAX_UNPAINTED.min(cells));
-    let mut order: Vec<usize> = (0..cells).collect();
-    for i in 0..cells {
-        let j = rng.random_range(i..cells);
-        order.swap(i, j);
-    }
-    let painted = order[unpainted..]
-        .iter()
-        .map(|&i| Cell::new((i % 2) as u8 + 1, (i / 2) as u64 + 1))
-        .collect();
-    Position::new(n, painted).expect("valid by construction")
-}
-
-/// A random position of N ≤ 5,000: sparse (up to 64 cells), or up to N/2 random cells.
+/// A random position of N ≤ 5,000 for `periodic` against `grundy`, beyond the oracle (so
+/// not [`PaintGame`]'s `random_case`, whose cases the oracle solves): sparse (up to 64
+/// cells painted), or up to N/2 random cells.
 pub fn random_large_position(rng: &mut rng::Rng) -> Position {
     let n = rng.random_range(1..=LARGE_MAX_N);
     let m = if rng.random_bool(0.5) {
@@ -258,10 +243,28 @@ impl Game for PaintGame {
         Rules
     }
 
-    /// A strip of N ≤ 32 with at most 12 unpainted cells at full size (fewer at smaller
-    /// sizes).
+    /// A strip: the one generator of the cases of `verify`'s random rows against the
+    /// oracle, of the laws (proptest) and of the `paint_solvers_agree` fuzz target. At full
+    /// size: N uniform in
+    /// `1..=`[`RANDOM_MAX_N`] (12), the number of unpainted cells uniform in
+    /// `0..=min(`[`RANDOM_MAX_UNPAINTED`]` (20), 2N)`, placed uniformly (a shuffle of the
+    /// 2N cells). At smaller sizes N ≤ `size.of(12)` and at most `size.of(20)` unpainted
+    /// cells: N = 1 and at most one unpainted cell at the smallest.
     fn random_case<E: Entropy + ?Sized>(_: &Rules, e: &mut E, size: Size) -> Position {
-        super::props::any_position(e, bitmask::MAX_COLUMNS, size.of(12).into())
+        let n = e.int_in(1..=size.of(RANDOM_MAX_N));
+        let cells = 2 * n as usize;
+        let most = size.of(RANDOM_MAX_UNPAINTED as u64) as usize;
+        let unpainted = e.int_in(0..=most.min(cells));
+        let mut order: Vec<usize> = (0..cells).collect();
+        for i in 0..cells {
+            let j = e.int_in(i..=cells - 1);
+            order.swap(i, j);
+        }
+        let painted = order[unpainted..]
+            .iter()
+            .map(|&i| Cell::new((i % 2) as u8 + 1, (i / 2) as u64 + 1))
+            .collect();
+        Position::new(n, painted).expect("valid by construction")
     }
 
     fn describe_case(_rules: &Rules, case: &Position) -> String {
@@ -321,7 +324,7 @@ impl Verify for PaintGame {
         if cases > 0 {
             let mut rng = rng::from_seed(opts.seed);
             let small: Vec<Position> = (0..cases)
-                .map(|_| random_small_position(&mut rng))
+                .map(|_| Self::random_case(&Rules, &mut rng, Size::FULL))
                 .collect();
             // two halves in parallel, each with its own oracle memo
             let half = small.len().div_ceil(2).max(1);
@@ -462,5 +465,50 @@ mod tests {
             o.detail,
             "periodic's XOR of parts vs the oracle's mex recursion"
         );
+    }
+
+    /// `(fewest N, most N, most unpainted)` of 600 `random_case` strips at `size`, each
+    /// within `min(size.of(20), 2N)` unpainted cells.
+    fn ranges(size: Size) -> (u64, u64, u128) {
+        let mut rng = rng::from_seed(12);
+        let (mut fewest, mut most_n, mut most_u) = (u64::MAX, 0, 0);
+        for _ in 0..600 {
+            let p = PaintGame::random_case(&Rules, &mut rng, size);
+            let limit = size.of(RANDOM_MAX_UNPAINTED as u64).min(2 * p.n());
+            assert!(p.unpainted() <= u128::from(limit), "{p}");
+            fewest = fewest.min(p.n());
+            most_n = most_n.max(p.n());
+            most_u = most_u.max(p.unpainted());
+        }
+        (fewest, most_n, most_u)
+    }
+
+    /// At full size N runs over 1..=12 and up to 20 cells are unpainted (the row
+    /// "random N ≤ 12, ≤ 20 unpainted"); smaller sizes give smaller strips, N = 1 with at
+    /// most one unpainted cell at the smallest.
+    #[test]
+    fn random_strips_keep_to_their_sizes() {
+        assert_eq!(ranges(Size::FULL), (1, RANDOM_MAX_N, 20));
+        assert_eq!(ranges(Size { scale: 0.5 }), (1, 6, 10));
+        assert_eq!(ranges(Size { scale: 0.01 }), (1, 1, 1));
+    }
+
+    /// Fed by bytes (the fuzz targets' draws), the strips keep to the same ranges; bytes
+    /// that run out give the smallest: N = 1, fully painted.
+    #[test]
+    fn random_strips_from_bytes_keep_to_their_ranges() {
+        let mut none = arbitrary::Unstructured::new(&[]);
+        let p = PaintGame::random_case(&Rules, &mut none, Size::FULL);
+        assert_eq!((p.n(), p.unpainted()), (1, 0));
+        let mut rng = rng::from_seed(13);
+        for _ in 0..500 {
+            let bytes: Vec<u8> = (0..48).map(|_| rng.random()).collect();
+            let p = PaintGame::random_case(
+                &Rules,
+                &mut arbitrary::Unstructured::new(&bytes),
+                Size::FULL,
+            );
+            assert!(p.n() <= RANDOM_MAX_N && p.unpainted() <= 20, "{p}");
+        }
     }
 }

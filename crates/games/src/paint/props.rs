@@ -214,7 +214,9 @@ pub fn parse_never_panics_bytes(bytes: &[u8]) -> Result<(), String> {
 }
 
 /// Any position of N in `1..=max_n`: each cell painted or not, then cells painted in
-/// column order until at most `max_unpainted` are left. Paint's `Game::random_case`.
+/// column order until at most `max_unpainted` are left. The positions of the
+/// `paint_movegen_matches_naive` fuzz target (N up to the bitmask generator's 32 columns,
+/// beyond the oracle's 12 of `Game::random_case`).
 pub fn any_position<E: Entropy + ?Sized>(e: &mut E, max_n: u64, max_unpainted: u128) -> Position {
     let n = e.int_in(1..=max_n);
     let mut painted = Vec::new();

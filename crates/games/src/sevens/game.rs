@@ -116,18 +116,21 @@ pub fn every_deal(rules: &Rules) -> Vec<Deal> {
         .collect()
 }
 
-/// A random rule set of at most 24 cards.
-pub fn random_small_rules(rng: &mut rng::Rng) -> Rules {
-    let suits = rng.random_range(1..=MAX_SUITS);
-    let max_ranks = (MAX_CARDS / suits).min(MAX_RANKS as usize) as u8;
-    let ranks = rng.random_range(1..=max_ranks);
-    let k = rng.random_range(1..=ranks);
-    let stuck = if rng.random_bool(0.5) {
-        Stuck::Pass
-    } else {
-        Stuck::Lose
-    };
-    Rules::new(suits, ranks, Some(k), stuck).expect("valid")
+/// `per_rule` deals of the 3 × 4 deck (start rank 2) under each end rule, drawn by
+/// [`SevensGame`]'s `random_case` from `seed`: a sample small enough for unit tests that
+/// solve every deal with a table.
+#[cfg(test)]
+pub(crate) fn small_deals(seed: u64, per_rule: usize) -> Vec<(Rules, Deal)> {
+    let mut rng = rng::from_seed(seed);
+    Stuck::ALL
+        .iter()
+        .flat_map(|&stuck| {
+            let rules = Rules::new(3, 4, None, stuck).expect("a valid rule set");
+            (0..per_rule)
+                .map(|_| (rules, SevensGame::random_case(&rules, &mut rng, Size::FULL)))
+                .collect::<Vec<_>>()
+        })
+        .collect()
 }
 
 /// The playable-card generator on its own: every chain state of every one-suit deck (all
@@ -327,12 +330,25 @@ impl Game for SevensGame {
         props::any_rules(e, 16)
     }
 
-    /// Any hand of Alice's (each card hers with probability 1/2), Bob holding the rest.
+    /// A deal of the rules' deck: the one generator of `verify`'s random deals (of the
+    /// random small decks and of the standard deck), of the laws (proptest) and of the
+    /// `sevens_solvers_agree` fuzz target. For an even deck, with probability 3/4 a balanced
+    /// deal (Alice holds exactly half the deck, a uniform half: the contest's deals, by a
+    /// shuffle of the deck), else each card Alice's with probability 1/2 (an odd deck:
+    /// always so); Bob holds the rest. The same at every size: the deck is the rules', so
+    /// a deal has no smaller form (smaller decks are smaller rules).
     fn random_case<E: Entropy + ?Sized>(rules: &Rules, e: &mut E, _size: Size) -> Deal {
-        let alice = CardSet::deck(rules)
-            .cards()
-            .filter(|_| e.chance(0.5))
-            .collect();
+        let deck: Vec<Card> = CardSet::deck(rules).cards().collect();
+        let alice: CardSet = if deck.len().is_multiple_of(2) && e.chance(0.75) {
+            let mut order = deck.clone();
+            for i in 0..order.len() {
+                let j = e.int_in(i..=order.len() - 1);
+                order.swap(i, j);
+            }
+            order[..deck.len() / 2].iter().copied().collect()
+        } else {
+            deck.iter().copied().filter(|_| e.chance(0.5)).collect()
+        };
         Deal::new(rules, alice).expect("cards of the deck")
     }
 
@@ -371,7 +387,7 @@ impl Verify for SevensGame {
             let variants = 16usize.min(cases as usize).max(1);
             let mut suites = Vec::new();
             for v in 0..variants {
-                let rules = random_small_rules(&mut rng);
+                let rules = props::any_rules(&mut rng, MAX_CARDS);
                 let mut share =
                     cases / variants as u64 + u64::from((v as u64) < cases % variants as u64);
                 if rules.deck_size() > LARGE_DECK {
@@ -381,10 +397,7 @@ impl Verify for SevensGame {
                 // a tiny deck has few deals (2^cards): no more draws than that
                 share = share.min(1u64 << rules.deck_size().min(63));
                 let deals = (0..share)
-                    .map(|_| {
-                        let balanced = rules.deck_size().is_multiple_of(2) && rng.random_bool(0.75);
-                        props::random_deal(&mut rng, &rules, balanced)
-                    })
+                    .map(|_| Self::random_case(&rules, &mut rng, Size::FULL))
                     .collect();
                 suites.push(Suite::against_oracle(rules, deals, "random"));
             }
@@ -405,7 +418,7 @@ impl Verify for SevensGame {
             .map(|&stuck| {
                 let rules = Rules::standard_with(stuck);
                 let deals = (0..standard)
-                    .map(|_| props::random_deal(&mut rng, &rules, true))
+                    .map(|_| Self::random_case(&rules, &mut rng, Size::FULL))
                     .collect();
                 Suite {
                     label: format!("{rules} (standard deck)"),
@@ -426,5 +439,49 @@ impl Verify for SevensGame {
             progress: "standard deals",
         }));
         steps
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// How many of 800 `random_case` deals of `rules` are balanced (Alice holds half the
+    /// deck), each deal checked to split the deck.
+    fn balanced_of_800(rules: &Rules, size: Size) -> usize {
+        let mut rng = rng::from_seed(21);
+        let deck = CardSet::deck(rules);
+        (0..800)
+            .map(|_| SevensGame::random_case(rules, &mut rng, size))
+            .inspect(|d| assert_eq!(d.alice().len() + d.bob().len(), deck.len()))
+            .filter(|d| 2 * d.alice().len() == deck.len())
+            .count()
+    }
+
+    /// Deals of an even deck are balanced 3/4 of the time plus the coin-flip deals that
+    /// happen to split evenly (the standard deck: 0.75 + 0.25 · 0.11 = 0.78), the others
+    /// uneven; an odd deck's deals are each card's coin flips (Alice's hand of many
+    /// sizes); the size changes nothing.
+    #[test]
+    fn random_deals_are_mostly_balanced_for_even_decks() {
+        let standard = Rules::standard();
+        let balanced = balanced_of_800(&standard, Size::FULL);
+        assert!((600..=700).contains(&balanced), "{balanced} of 800");
+        assert_eq!(balanced_of_800(&standard, Size { scale: 0.01 }), balanced);
+        // 2 × 3: 0.75 + 0.25 · C(6, 3) / 2^6 = 0.83
+        let small = Rules::new(2, 3, None, Stuck::Pass).unwrap();
+        let balanced = balanced_of_800(&small, Size::FULL);
+        assert!((620..=700).contains(&balanced), "{balanced} of 800");
+        let odd = Rules::new(1, 7, None, Stuck::Lose).unwrap();
+        assert_eq!(balanced_of_800(&odd, Size::FULL), 0);
+        let mut rng = rng::from_seed(22);
+        let sizes: std::collections::BTreeSet<usize> = (0..200)
+            .map(|_| {
+                SevensGame::random_case(&odd, &mut rng, Size::FULL)
+                    .alice()
+                    .len()
+            })
+            .collect();
+        assert!(sizes.len() > 4, "Alice's hand sizes {sizes:?}");
     }
 }

@@ -1,7 +1,7 @@
 //! Sevens properties, each written once and driven by `cargo test` (proptest, or
 //! `arbitrary` over random bytes), by the fuzz targets in `fuzz/`, and by `verify`.
 
-use super::cards::{Card, CardSet, Deal};
+use super::cards::{CardSet, Deal};
 use super::format;
 use super::movegen::MoveGen;
 use super::naive::Naive;
@@ -110,7 +110,8 @@ pub fn parse_never_panics(bytes: &[u8], rules: &Rules) -> Result<(), String> {
 }
 
 /// Any rule set: suits 1..=4, ranks 1..=13 with at most `max_cards` cards in the deck
-/// (52: any deck), start 1..=R, stuck rule. Sevens' `Game::random_rules` (16 cards).
+/// (52: any deck), start 1..=R, stuck rule. Sevens' `Game::random_rules` (16 cards) and
+/// the decks of `verify`'s random rows (24 cards, the oracle's limit).
 pub fn any_rules<E: Entropy + ?Sized>(e: &mut E, max_cards: usize) -> Rules {
     let suits = e.int_in(1..=MAX_SUITS);
     let ranks = e.int_in(1..=(max_cards / suits).clamp(1, MAX_RANKS as usize) as u8);
@@ -141,41 +142,6 @@ pub fn random_chains(rng: &mut rng::Rng, rules: &Rules) -> Chains {
             } else {
                 Some((rng.random_range(1..=k), rng.random_range(k..=r)))
             }
-        })
-        .collect()
-}
-
-/// A random deal of `rules`: with `balanced`, Alice holds exactly half the deck (rounded
-/// down); otherwise each card goes to either player with probability 1/2.
-pub fn random_deal(rng: &mut rng::Rng, rules: &Rules, balanced: bool) -> Deal {
-    let deck: Vec<Card> = CardSet::deck(rules).cards().collect();
-    let alice: CardSet = if balanced {
-        let mut order = deck.clone();
-        for i in 0..order.len() {
-            let j = rng.random_range(i..order.len());
-            order.swap(i, j);
-        }
-        order[..deck.len() / 2].iter().copied().collect()
-    } else {
-        deck.iter()
-            .copied()
-            .filter(|_| rng.random_bool(0.5))
-            .collect()
-    };
-    Deal::new(rules, alice).expect("cards of the deck")
-}
-
-/// `per_rule` balanced random deals of the 3 × 4 deck (start rank 1) under each end rule,
-/// from `seed`: a sample small enough for unit tests that solve every deal with a table.
-pub fn small_deals(seed: u64, per_rule: usize) -> Vec<(Rules, Deal)> {
-    let mut rng = rng::from_seed(seed);
-    Stuck::ALL
-        .iter()
-        .flat_map(|&stuck| {
-            let rules = Rules::new(3, 4, None, stuck).expect("a valid rule set");
-            (0..per_rule)
-                .map(|_| (rules, random_deal(&mut rng, &rules, true)))
-                .collect::<Vec<_>>()
         })
         .collect()
 }

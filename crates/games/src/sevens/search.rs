@@ -334,8 +334,8 @@ impl<'a, S: Store> Search<'a, S> {
 mod tests {
     use super::{opening, Ordered, Search, Store, LOSS, WIN};
     use crate::sevens::cards::Deal;
+    use crate::sevens::game::small_deals;
     use crate::sevens::movegen::{MoveGen, Pack};
-    use crate::sevens::props;
     use crate::sevens::rules::{Rules, Stuck};
     use rand::Rng as _;
     use std::collections::HashMap;
@@ -426,7 +426,7 @@ mod tests {
     ) -> usize {
         let mut rng = gamecheck::rng::from_seed(seed);
         let mut seen = 0;
-        for (rules, deal) in props::small_deals(seed, per_rule) {
+        for (rules, deal) in small_deals(seed, per_rule) {
             let (gen, pack) = (MoveGen::new(&rules), Pack::new(&rules));
             let Ok(o) = opening(&rules, &pack, &deal) else {
                 continue;
@@ -543,10 +543,9 @@ mod tests {
     /// deal over before the opening), and never more than it stores.
     #[test]
     fn nodes_count_evaluated_positions() {
-        use crate::sevens::props;
         use crate::sevens::table::Table;
         use gamecheck::solver::Solver;
-        for (rules, deal) in props::small_deals(3, 10) {
+        for (rules, deal) in small_deals(3, 10) {
             let mut t = Table::new(&rules);
             t.solve(&deal).unwrap();
             let stored = t.stored_positions();

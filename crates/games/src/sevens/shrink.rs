@@ -116,9 +116,10 @@ pub fn is_contest_deal(rules: &Rules, deal: &Deal) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sevens::contest::uniform_hand;
     use crate::sevens::naive::Naive;
     use crate::sevens::rules::Stuck;
-    use crate::sevens::{format, game, props};
+    use crate::sevens::{format, game};
     use gamecheck::harness::shrink;
     use gamecheck::rng;
     use gamecheck::solver::Solver;
@@ -127,7 +128,7 @@ mod tests {
     fn smaller_cases_keep_contest_deals_balanced() {
         let rules = Rules::new(2, 4, None, Stuck::Lose).unwrap();
         let mut rng = rng::from_seed(3);
-        let deal = props::random_deal(&mut rng, &rules, true);
+        let deal = Deal::new(&rules, uniform_hand(&rules, &mut rng)).unwrap();
         let smaller = smaller_cases(&rules, &deal);
         assert!(!smaller.is_empty());
         for (r, d) in smaller {

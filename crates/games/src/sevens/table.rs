@@ -309,7 +309,10 @@ impl Solver<Deal, Winner> for Table {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sevens::props;
+    use crate::sevens::game::small_deals;
+    use crate::sevens::{props, SevensGame};
+    use gamecheck::game::Game as _;
+    use gamecheck::rng::Size;
 
     /// Solves `deal`, then changes each stored value in turn (to every other value) and
     /// checks the certificate rejects every change it must: the certificate can fail.
@@ -351,7 +354,7 @@ mod tests {
 
     #[test]
     fn the_certificate_rejects_any_changed_value() {
-        for (rules, deal) in props::small_deals(9, 20) {
+        for (rules, deal) in small_deals(9, 20) {
             every_corruption_is_caught(&rules, &deal);
         }
         // a drawn deal: draws turned into wins or losses, and the reverse
@@ -364,7 +367,7 @@ mod tests {
     /// opening must hold the answer that was given, for every deal of both end rules.
     #[test]
     fn the_answer_must_be_the_value_after_the_opening() {
-        for (rules, deal) in props::small_deals(5, 20) {
+        for (rules, deal) in small_deals(5, 20) {
             let mut t = Table::new(&rules);
             let _ = t.solve(&deal).unwrap();
             t.certify().unwrap();
@@ -404,9 +407,8 @@ mod tests {
                 let rules = Rules::new(suits, ranks, None, stuck).unwrap();
                 let mut t = Table::new(&rules);
                 assert_eq!(t.bytes(), 0);
-                let _ = t
-                    .solve(&props::random_deal(&mut rng, &rules, true))
-                    .unwrap();
+                let deal = SevensGame::random_case(&rules, &mut rng, Size::FULL);
+                let _ = t.solve(&deal).unwrap();
                 let positions = rules.chain_states().pow(suits as u32);
                 let entries = positions * if stuck == Stuck::Pass { 2 } else { 1 };
                 assert_eq!(t.bytes(), 8 * entries.div_ceil(32), "{rules}");

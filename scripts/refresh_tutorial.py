@@ -13,7 +13,7 @@ p='docs/your-own-game.md'; s=open(p).read()
 out=[]; lines=s.split('\n'); i=0
 while i<len(lines):
     l=lines[i]; out.append(l)
-    if l.startswith('```') and len(l)>3 and i+1<len(lines) and re.match(r'(// |# )examples/',lines[i+1]):
+    if l.startswith('```') and len(l)>3 and i+1<len(lines) and re.match(r'(// |# )(examples|fuzz)/',lines[i+1]):
         path=lines[i+1].split(' ',1)[1]; out.append(lines[i+1])
         j=i+2; body=[]
         while not lines[j].startswith('```'): body.append(lines[j]); j+=1

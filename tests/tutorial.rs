@@ -1,5 +1,6 @@
 //! The tutorial (`docs/your-own-game.md`) quotes the example crate: each code block whose
-//! first line names a file (`// examples/chomp/src/main.rs`, `# examples/chomp/Cargo.toml`)
+//! first line names a file of the example (`// examples/chomp/src/main.rs`,
+//! `# examples/chomp/Cargo.toml`, `// fuzz/fuzz_targets/chomp_solvers_agree.rs`)
 //! must appear in that file exactly as quoted, so the page cannot fall behind the code.
 
 use std::path::Path;
@@ -20,7 +21,7 @@ fn quoted_blocks(text: &str) -> Vec<(String, String)> {
         let named = first
             .strip_prefix("// ")
             .or_else(|| first.strip_prefix("# "))
-            .filter(|p| p.starts_with("examples/"));
+            .filter(|p| p.starts_with("examples/") || p.starts_with("fuzz/"));
         if let Some(path) = named {
             out.push((path.to_string(), body[1..].join("\n")));
         }

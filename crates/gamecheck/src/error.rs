@@ -3,8 +3,8 @@
 use std::fmt;
 
 /// Where a problem is in a text input. Lines and columns are 1-based and count
-/// characters (not bytes); `case` is the 1-based number of the position, case or deal
-/// being read, when the problem lies inside one.
+/// characters (not bytes). The case being read, when the problem lies inside one, is
+/// [`ParseError::case`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Location {
     /// 1-based line number.

@@ -70,7 +70,8 @@ pub trait Game: Sized + Send + Sync + 'static {
     /// One line for `--help` (`Marble on the diamond board`).
     const ABOUT: &'static str;
 
-    /// A rule set (`Display` gives the report's form, `n=4 k=3 lines=all normal`).
+    /// A rule set. `Display` gives the report's form, without the game's name (which
+    /// the reports print before it): `n=4 k=3 lines=all normal`.
     type Rules: Clone + Debug + Display + PartialEq + Send + Sync;
     /// One case of a contest input.
     type Case: Clone + Debug + PartialEq + Eq + Hash + Send + Sync;

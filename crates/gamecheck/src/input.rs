@@ -164,7 +164,9 @@ pub fn shorten(text: &str) -> String {
     }
 }
 
-/// Reads the case count `T`, the first token of an input.
+/// Reads the case count `T`, the first token of an input. `what` names the count in the
+/// game's words without the `T`, which is added: `"the number of cases"` gives errors
+/// such as "expected the number of cases T, an integer, found `x`".
 ///
 /// # Errors
 /// At the end of input (`T` missing) or at a token that is not a non-negative integer.

@@ -321,6 +321,30 @@ mod tests {
         (fewest, empties.into_iter().max().unwrap_or(0))
     }
 
+    /// `random_rules` draws every side 1..=6, both end rules and more than one line set
+    /// and run (side 5 from its cached rule sets only).
+    #[test]
+    fn random_rules_cover_every_side_and_end_rule() {
+        let mut rng = rng::from_seed(3);
+        let drawn: Vec<Rules> = (0..600)
+            .map(|_| MarbleGame::random_rules(&mut rng, Size::FULL))
+            .collect();
+        for side in 1..=6 {
+            assert!(drawn.iter().any(|r| r.side() == side), "side {side}");
+        }
+        let five = props::side5_rule_sets();
+        assert!(drawn
+            .iter()
+            .filter(|r| r.side() == 5)
+            .all(|r| five.contains(r)));
+        for play in [Play::Normal, Play::Misere] {
+            assert!(drawn.iter().any(|r| r.play() == play), "{play:?}");
+        }
+        let distinct: std::collections::HashSet<String> =
+            drawn.iter().map(|r| r.to_string()).collect();
+        assert!(distinct.len() > 50, "{} distinct rule sets", distinct.len());
+    }
+
     /// `random_case` keeps to its documented ranges: at full size any position of sides
     /// 1..=4 (the full and the empty board of sides 1 and 2 among them, more than 3/4 of
     /// the cells empty for sides 3 and 4) and 0..=14 empty cells for sides 5 and 6, both

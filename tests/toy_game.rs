@@ -362,7 +362,11 @@ fn the_driver_counts_wrong_moves_and_reports_merged_groups() {
         assert_eq!(row(solver).rules, "every heap, merged");
     }
     let clean = row("formula").detail.clone().unwrap_or_default();
-    assert!(clean.starts_with("2 suites, seconds summed"), "{clean}");
+    assert!(
+        clean.starts_with("2 suites, seconds summed; the oracle took ")
+            && clean.ends_with(" s wall in all"),
+        "{clean}"
+    );
     // shrinking met two rule sets, each answered by its own oracle: from heap 198 to
     // heap 10, then to S = {1, 2} (where 10 still fails), then to heap 3 there
     let f = failure_of(&report, "buggy");

@@ -278,7 +278,7 @@ fn run_group<G: Game>(group: Group<G>, opts: &VerifyOptions, report: &mut Report
         &format!("{}: {}", G::NAME, group.progress),
     );
     let wall = Instant::now();
-    let results: Vec<(Vec<Row>, Vec<Failure>)> = group
+    let results: Vec<(Vec<Row>, Vec<Failure>, f64)> = group
         .suites
         .par_iter()
         .map(|s| run_suite::<G>(s, &bar))
@@ -288,7 +288,7 @@ fn run_group<G: Game>(group: Group<G>, opts: &VerifyOptions, report: &mut Report
     bar.finish();
     let wall = wall.elapsed().as_secs_f64();
     let Some(label) = group.merged else {
-        for (rows, failures) in results {
+        for (rows, failures, _) in results {
             rows.into_iter().for_each(|r| report.push_row(r));
             failures.into_iter().for_each(|f| report.push_failure(f));
         }
@@ -296,8 +296,10 @@ fn run_group<G: Game>(group: Group<G>, opts: &VerifyOptions, report: &mut Report
     };
     let mut rows = Vec::new();
     let mut seen = BTreeSet::new();
-    for (r, failures) in results {
+    let mut reference_secs = 0.0;
+    for (r, failures, secs) in results {
         rows.extend(r);
+        reference_secs += secs;
         for f in failures {
             // the first shrunk failure of each solver
             if seen.insert(f.solver.clone()) {
@@ -306,11 +308,18 @@ fn run_group<G: Game>(group: Group<G>, opts: &VerifyOptions, report: &mut Report
         }
     }
     let suites = group.suites.len();
+    let reference = match group.suites.iter().all(|s| s.reference.is_none()) {
+        true => "the oracle",
+        false => "the references",
+    };
     // a failing merged row keeps its first failing suite's note, after that suite's
     // rules (see merge_by_solver)
     for r in merge_by_solver(rows) {
         let detail = match r.mismatches {
-            0 => format!("{suites} suites, seconds summed; {wall:.2} s wall in all"),
+            0 => format!(
+                "{suites} suites, seconds summed; {reference} took {reference_secs:.2} s; \
+                 {wall:.2} s wall in all"
+            ),
             _ => r.detail.clone().unwrap_or_default(),
         };
         report.push_row(Row {
@@ -339,7 +348,8 @@ pub fn movegen_agrees<G: Game>(
     )
 }
 
-fn run_suite<G: Game>(suite: &Suite<G>, bar: &Progress) -> (Vec<Row>, Vec<Failure>) {
+/// The rows and shrunk failures of one suite, and the seconds its reference took.
+fn run_suite<G: Game>(suite: &Suite<G>, bar: &Progress) -> (Vec<Row>, Vec<Failure>, f64) {
     let rules = &suite.rules;
     let mut rows = Vec::new();
     let mut failures = Vec::new();
@@ -459,7 +469,7 @@ fn run_suite<G: Game>(suite: &Suite<G>, bar: &Progress) -> (Vec<Row>, Vec<Failur
             outcome.detail,
         ));
     }
-    (rows, failures)
+    (rows, failures, reference_secs)
 }
 
 /// Solvers of one variant per rule set met while shrinking (a table is built once per

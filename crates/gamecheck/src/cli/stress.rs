@@ -38,7 +38,8 @@ pub struct StressCommon {
     /// every process it started, and reported as a timeout. A timeout is not shrunk: the
     /// cases of its input are run one at a time under the same limit instead (the first
     /// 20 at most, up to the first that times out on its own), and the report gives
-    /// each one's time.
+    /// each one's time. The run's supervisor (the process gamecheck starts PROGRAM from)
+    /// has 5 s past the limit to report; then it is killed too, PROGRAM's group first.
     #[arg(long, default_value_t = 10.0, value_name = "SECS")]
     pub timeout: f64,
     /// Runs of PROGRAM side by side (rounds, and the candidate batches of shrinking),
@@ -555,13 +556,22 @@ fn replay<G: ContestGame>(
         let _ = writeln!(s);
         write_verdict(&game, &program, &t, &mut s);
     }
-    write_run_usage(
-        &program,
-        t.output.elapsed,
-        t.output.cpu,
-        t.output.peak_rss,
-        &mut s,
-    );
+    if t.output.usage_known() {
+        write_run_usage(
+            &program,
+            t.output.elapsed,
+            t.output.cpu,
+            t.output.peak_rss,
+            &mut s,
+        );
+    } else {
+        let _ = writeln!(
+            s,
+            "the run: {:.2} s wall; its CPU time and peak memory are unknown (its \
+             supervisor died before its report)",
+            t.output.elapsed.as_secs_f64()
+        );
+    }
     let mut left = stress::LeftBehindSummary::default();
     left.add(&t.output);
     write_left_behind(&left, &mut s);
@@ -958,8 +968,8 @@ mod json {
         json!({
             "end": out.end.to_string(),
             "wall_seconds": out.elapsed.as_secs_f64(),
-            "cpu_seconds": out.cpu.as_secs_f64(),
-            "peak_rss_bytes": out.peak_rss,
+            "cpu_seconds": out.usage_known().then(|| out.cpu.as_secs_f64()),
+            "peak_rss_bytes": out.usage_known().then_some(out.peak_rss),
             "stderr_tail": out.stderr_tail,
         })
     }
@@ -1033,5 +1043,39 @@ mod json {
             });
         }
         doc
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use crate::stress::{End, RunOutput};
+        use std::time::Duration;
+
+        /// A run whose supervisor died has no CPU time or peak memory: `null`, not 0.
+        #[test]
+        fn unknown_usage_is_null() {
+            let measured = RunOutput {
+                cpu: Duration::from_millis(1500),
+                peak_rss: 4096,
+                ..RunOutput::default()
+            };
+            let v = super::run(&measured);
+            assert_eq!(
+                (v["cpu_seconds"].as_f64(), v["peak_rss_bytes"].as_u64()),
+                (Some(1.5), Some(4096))
+            );
+            let died = RunOutput {
+                end: End::SupervisorDied(Some(9)),
+                ..measured
+            };
+            let v = super::run(&died);
+            assert!(
+                v["cpu_seconds"].is_null() && v["peak_rss_bytes"].is_null(),
+                "{v}"
+            );
+            assert!(
+                v["end"].as_str().is_some_and(|e| e.contains("supervisor")),
+                "{v}"
+            );
+        }
     }
 }

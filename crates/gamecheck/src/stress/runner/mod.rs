@@ -169,6 +169,15 @@ impl Default for RunOutput {
     }
 }
 
+impl RunOutput {
+    /// Whether [`RunOutput::cpu`] and [`RunOutput::peak_rss`] were measured: not when the
+    /// run's supervisor died before its report ([`End::SupervisorDied`]), where both are 0
+    /// for "unknown".
+    pub fn usage_known(&self) -> bool {
+        !matches!(self.end, End::SupervisorDied(_))
+    }
+}
+
 /// Something that answers a contest input: a real program ([`Program`]) or, in tests,
 /// a closure.
 pub trait Target {

@@ -968,7 +968,7 @@ mod json {
         json!({
             "end": out.end.to_string(),
             "wall_seconds": out.elapsed.as_secs_f64(),
-            "cpu_seconds": out.usage_known().then(|| out.cpu.as_secs_f64()),
+            "cpu_seconds": out.usage_known().then_some(out.cpu.as_secs_f64()),
             "peak_rss_bytes": out.usage_known().then_some(out.peak_rss),
             "stderr_tail": out.stderr_tail,
         })

@@ -165,6 +165,16 @@ fn group_signal_leaves_nothing(sig: i32, name: &str) {
         )),
         "{stderr}"
     );
+    // stderr is not a terminal here: no empty line before the message (on a terminal,
+    // one ends the line of the echoed ^C)
+    let line = stderr
+        .lines()
+        .position(|l| l.contains("stopped by"))
+        .unwrap();
+    assert!(
+        line == 0 || !stderr.lines().nth(line - 1).unwrap().is_empty(),
+        "{stderr}"
+    );
 }
 
 #[test]

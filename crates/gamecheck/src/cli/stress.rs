@@ -317,8 +317,13 @@ fn end_runs_on_signals(seed_rounds: Option<(u64, u64)>, so_far: Arc<Mutex<SoFar>
         } else {
             "not every run of the program was seen to end within 10 s"
         };
+        // on a terminal, after the `^C` it echoed (no line end of its own)
+        let fresh_line = match std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+            true => "\n",
+            false => "",
+        };
         eprintln!(
-            "\n{} stress: stopped by {name}: {runs}{done}",
+            "{fresh_line}{} stress: stopped by {name}: {runs}{done}",
             super::name()
         );
     });

@@ -74,6 +74,20 @@ pub trait Entropy {
         self.int_in(0..=len - 1)
     }
 
+    /// `n` distinct indices out of `0..len` (all `len` when `n` is larger), uniformly and
+    /// in a uniform order: a partial Fisher–Yates shuffle, one [`Entropy::int_in`] draw
+    /// `i..=len - 1` for each position `i` chosen. `sample_indices(len, len)` is a uniform
+    /// permutation.
+    fn sample_indices(&mut self, len: usize, n: usize) -> Vec<usize> {
+        let mut v: Vec<usize> = (0..len).collect();
+        for i in 0..n.min(len) {
+            let j = self.int_in(i..=len - 1);
+            v.swap(i, j);
+        }
+        v.truncate(n);
+        v
+    }
+
     /// A uniform float in `[0, 1)` (`Rng::random::<f64>()`).
     fn unit(&mut self) -> f64;
 
@@ -161,6 +175,32 @@ mod tests {
         assert_eq!((u.unit(), u.bits(), u.index(5)), (0.0, 0, 0));
         let mut u = arbitrary::Unstructured::new(&[7, 0, 0, 0]);
         assert_eq!(u.int_in(0u64..=9), 7);
+    }
+
+    /// `sample_indices` gives distinct indices below `len` (all of them when asked for more),
+    /// draws exactly a partial Fisher–Yates shuffle's `random_range` calls, reaches every
+    /// index first, and out of bytes gives the first `n` in order.
+    #[test]
+    fn sample_indices_are_distinct_by_a_partial_shuffle() {
+        let (mut a, mut b) = (from_seed(4), from_seed(4));
+        for (len, n) in [(10, 3), (10, 10), (5, 9), (1, 1), (0, 2), (6, 0)] {
+            let got = a.sample_indices(len, n);
+            let mut want: Vec<usize> = (0..len).collect();
+            for i in 0..n.min(len) {
+                let j = b.random_range(i..len);
+                want.swap(i, j);
+            }
+            want.truncate(n);
+            assert_eq!(got, want, "len {len}, n {n}");
+            let distinct: std::collections::BTreeSet<_> = got.iter().collect();
+            assert_eq!(distinct.len(), n.min(len));
+            assert!(got.iter().all(|&i| i < len));
+        }
+        let firsts: std::collections::BTreeSet<usize> =
+            (0..200).map(|_| a.sample_indices(5, 1)[0]).collect();
+        assert_eq!(firsts.len(), 5);
+        let mut none = arbitrary::Unstructured::new(&[]);
+        assert_eq!(none.sample_indices(6, 3), [0, 1, 2]);
     }
 
     #[test]

@@ -204,12 +204,10 @@ impl Game for MarbleGame {
             return props::any_position(e, side, size.of(cells as u64) as usize);
         }
         let empty = e.int_in(0..=size.of(RANDOM_SIDE5_MAX_EMPTY as u64) as usize);
-        let mut order: Vec<usize> = (0..cells).collect();
-        for i in 0..empty {
-            let j = e.int_in(i..=cells - 1);
-            order.swap(i, j);
-        }
-        let holes = order[..empty].iter().fold(0u64, |m, &i| m | 1 << i);
+        let holes = e
+            .sample_indices(cells, empty)
+            .iter()
+            .fold(0u64, |m, &i| m | 1 << i);
         Position::new(side, full_mask(side) & !holes)
     }
 

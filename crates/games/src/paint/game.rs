@@ -255,11 +255,7 @@ impl Game for PaintGame {
         let cells = 2 * n as usize;
         let most = size.of(RANDOM_MAX_UNPAINTED as u64) as usize;
         let unpainted = e.int_in(0..=most.min(cells));
-        let mut order: Vec<usize> = (0..cells).collect();
-        for i in 0..cells {
-            let j = e.int_in(i..=cells - 1);
-            order.swap(i, j);
-        }
+        let order = e.sample_indices(cells, cells);
         let painted = order[unpainted..]
             .iter()
             .map(|&i| Cell::new((i % 2) as u8 + 1, (i / 2) as u64 + 1))

@@ -84,21 +84,10 @@ impl Sevens {
     }
 }
 
-/// `n` distinct indices out of `0..len`, uniformly (a partial Fisher–Yates shuffle).
-fn choose<E: Entropy + ?Sized>(rng: &mut E, len: usize, n: usize) -> Vec<usize> {
-    let mut v: Vec<usize> = (0..len).collect();
-    for i in 0..n.min(len) {
-        let j = rng.int_in(i..=len - 1);
-        v.swap(i, j);
-    }
-    v.truncate(n);
-    v
-}
-
 /// A uniformly random half of the deck of `rules` (an even deck).
 pub fn uniform_hand<E: Entropy + ?Sized>(rules: &Rules, rng: &mut E) -> CardSet {
     let deck: Vec<Card> = CardSet::deck(rules).cards().collect();
-    choose(rng, deck.len(), deck.len() / 2)
+    rng.sample_indices(deck.len(), deck.len() / 2)
         .into_iter()
         .map(|i| deck[i])
         .collect()
@@ -123,7 +112,7 @@ pub fn uniform_hand<E: Entropy + ?Sized>(rules: &Rules, rng: &mut E) -> CardSet 
 pub fn draw_prone_hand<E: Entropy + ?Sized>(rules: &Rules, rng: &mut E) -> CardSet {
     let ranks = rules.ranks();
     let mut suits: Vec<u8> = (0..rules.suits() as u8).collect();
-    let order = choose(rng, suits.len(), suits.len());
+    let order = rng.sample_indices(suits.len(), suits.len());
     suits = order.into_iter().map(|i| suits[i]).collect();
     let mut alice = CardSet::EMPTY;
     let whole = rng.chance(0.5);
@@ -136,7 +125,7 @@ pub fn draw_prone_hand<E: Entropy + ?Sized>(rules: &Rules, rng: &mut E) -> CardS
                 }
             }
             [c] => {
-                for i in choose(rng, ranks as usize, ranks as usize / 2) {
+                for i in rng.sample_indices(ranks as usize, ranks as usize / 2) {
                     alice = alice.with(Card::new(c, i as u8 + 1));
                 }
             }

@@ -340,12 +340,8 @@ impl Game for SevensGame {
     fn random_case<E: Entropy + ?Sized>(rules: &Rules, e: &mut E, _size: Size) -> Deal {
         let deck: Vec<Card> = CardSet::deck(rules).cards().collect();
         let alice: CardSet = if deck.len().is_multiple_of(2) && e.chance(0.75) {
-            let mut order = deck.clone();
-            for i in 0..order.len() {
-                let j = e.int_in(i..=order.len() - 1);
-                order.swap(i, j);
-            }
-            order[..deck.len() / 2].iter().copied().collect()
+            let order = e.sample_indices(deck.len(), deck.len());
+            order[..deck.len() / 2].iter().map(|&i| deck[i]).collect()
         } else {
             deck.iter().copied().filter(|_| e.chance(0.5)).collect()
         };

@@ -295,6 +295,35 @@ fn stress_catches_a_wrong_residue_class_with_the_default_sizes() {
     .code(0);
 }
 
+/// A program right for heaps of at most 300 tokens that crashes on any larger one
+/// (a table too small for the contest's heaps), caught with the default sizes (heaps
+/// up to 10^18 from the proved period): shrinking finds the threshold itself, one heap
+/// of exactly 301 tokens, by galloping and bisection on the largest heap, in at most 20
+/// runs of the program.
+#[test]
+fn a_failure_from_a_heap_size_on_is_shrunk_to_that_size_in_few_runs() {
+    let out = common::stress(
+        "octal",
+        &["--code", ".77", "--seed", "1", "--json"],
+        "octal_threshold.py",
+        &[".77"],
+    )
+    .assert()
+    .code(1)
+    .get_output()
+    .clone();
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let failure = &doc["failure"];
+    assert_eq!(doc["verdict"], "crash", "{doc}");
+    let cases =
+        gamecheck_games::octal::format::read(failure["shrunk"]["input"].as_str().unwrap()).unwrap();
+    assert_eq!(cases.len(), 1, "{doc}");
+    assert_eq!(cases[0].heaps(), [301], "{doc}");
+    let runs = failure["shrink_runs"].as_u64().unwrap();
+    assert!(runs <= 20, "{runs} runs: {doc}");
+    assert!(failure["note"].is_null(), "{doc}");
+}
+
 #[test]
 fn rules_octal_prints_its_section() {
     gamecheck()

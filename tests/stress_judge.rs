@@ -114,9 +114,39 @@ fn zero_jobs_is_a_usage_error() {
         .stdout("");
 }
 
+/// Under an address-space limit the allocation fails inside the program (Python's
+/// `MemoryError`); under a resident limit (the default) the run is ended as it touches
+/// the memory, with the peak as evidence.
 #[test]
 fn a_gibibyte_under_a_256_mib_limit_is_memory_limit_exceeded() {
     let (out, err) = stdout_of(
+        &mut stress(
+            &[
+                "--seed",
+                "3",
+                "--rounds",
+                "2",
+                "--memory-limit",
+                "256",
+                "--memory-limit-kind",
+                "address-space",
+            ],
+            "alloc_1gib.py",
+        ),
+        1,
+    );
+    assert!(
+        out.starts_with("FAILED: memory limit exceeded in round 1 of 2"),
+        "{out}"
+    );
+    assert!(out.contains("peak resident memory "), "{out}");
+    assert!(
+        out.contains("under the 256.0 MiB address-space limit"),
+        "{out}"
+    );
+    assert!(out.contains("MemoryError"), "{out}");
+    assert!(err.contains("failed (memory limit exceeded)"), "{err}");
+    let (out, _) = stdout_of(
         &mut stress(
             &["--seed", "3", "--rounds", "2", "--memory-limit", "256"],
             "alloc_1gib.py",
@@ -127,10 +157,18 @@ fn a_gibibyte_under_a_256_mib_limit_is_memory_limit_exceeded() {
         out.starts_with("FAILED: memory limit exceeded in round 1 of 2"),
         "{out}"
     );
-    assert!(out.contains("peak resident memory "), "{out}");
-    assert!(out.contains("under the 256.0 MiB limit"), "{out}");
-    assert!(out.contains("MemoryError"), "{out}");
-    assert!(err.contains("failed (memory limit exceeded)"), "{err}");
+    let verdict = out
+        .lines()
+        .find(|l| l.starts_with("memory limit exceeded: "))
+        .expect(&out);
+    assert!(
+        verdict.starts_with("memory limit exceeded: its resident memory reached ")
+            && verdict.ends_with(
+                ", over the 256.0 MiB resident limit; every process it started was ended"
+            ),
+        "{verdict}"
+    );
+    assert!(!out.contains("MemoryError"), "{out}");
     // without a limit the same program is only a crash (or passes nothing: malformed)
     let help = gamecheck()
         .args(["stress", "marble", "--help"])
@@ -164,13 +202,16 @@ fn a_passing_run_reports_its_slowest_run_and_peak_memory_against_the_limits() {
         .iter()
         .find(|l| l.starts_with("slowest run: "))
         .expect(&out);
-    assert!(slowest.contains("s wall (") && slowest.contains("of the 20 s time limit), "));
-    assert!(slowest.ends_with(" s CPU"), "{slowest}");
+    assert!(
+        slowest.contains(" s CPU (") && slowest.contains("of the 20 s CPU time limit), "),
+        "{slowest}"
+    );
+    assert!(slowest.ends_with("% of 41 s)"), "{slowest}");
     let peak = lines
         .iter()
         .find(|l| l.starts_with("peak memory: "))
         .expect(&out);
-    assert!(peak.contains("of the 512.0 MiB limit"), "{peak}");
+    assert!(peak.contains("of the 512.0 MiB resident limit"), "{peak}");
     assert!(err.starts_with("gamecheck stress: seed 8\n"), "{err}");
     let (out, _) = stdout_of(
         &mut stress(&["--seed", "8", "--rounds", "1"], "marble_correct.py"),
@@ -179,6 +220,34 @@ fn a_passing_run_reports_its_slowest_run_and_peak_memory_against_the_limits() {
     assert!(out.starts_with("ok: 1 round, 50 cases: "), "{out}");
     assert!(
         out.contains("peak memory: ") && out.contains("(no memory limit)"),
+        "{out}"
+    );
+}
+
+/// The same command line, its program fixed in place, "now passes".
+#[test]
+fn replay_of_the_same_program_fixed_now_passes() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("fail");
+    let save_s = save.display().to_string();
+    let sol = dir.path().join("sol.py");
+    std::fs::copy(fixture("marble_wrap_bug.py"), &sol).unwrap();
+    std::fs::copy(fixture("marble_correct.py"), dir.path().join("marble_correct.py")).unwrap();
+    let run = |flags: &[&str]| {
+        let mut cmd = gamecheck();
+        cmd.args(["stress", "marble"])
+            .args(flags)
+            .args(["--", "python3", "-S"])
+            .arg(&sol);
+        cmd
+    };
+    stdout_of(&mut run(&["--seed", "2", "--save", &save_s]), 1);
+    let saved = std::fs::read_to_string(save.join("rules.json")).unwrap();
+    assert!(saved.contains("\"program\""), "{saved}");
+    std::fs::copy(fixture("marble_correct.py"), &sol).unwrap();
+    let (out, _) = stdout_of(&mut run(&["--replay", &save_s]), 0);
+    assert!(
+        out.contains(&format!("now passes the input replayed from {save_s}")),
         "{out}"
     );
 }
@@ -208,10 +277,17 @@ fn replay_runs_a_saved_failure_again() {
         "{out}"
     );
     assert!(out.contains("wrong answer on case 1: expected "), "{out}");
-    // fixed: exit 0
+    // another program passes: exit 0, and it says the failure was saved from another
     let (out, _) = stdout_of(&mut replay("marble_correct.py", &["--jobs", "2"]), 0);
     assert!(out.starts_with("ok: `python3 -S "), "{out}");
-    assert!(out.contains("now passes"), "{out}");
+    assert!(
+        out.contains(&format!(
+            "passes the failure saved in {save_s} (saved from `python3 -S {}`; 1 case, ",
+            fixture("marble_wrap_bug.py")
+        )),
+        "{out}"
+    );
+    assert!(!out.contains("now passes"), "{out}");
     // rule flags and round flags are usage errors
     for flags in [
         &["--side", "3"][..],

@@ -1,7 +1,9 @@
 //! The process runner of `gamecheck stress` on its own: no deadlock on full pipes, the
 //! output cap, the timeout killing the whole process group, no zombie left.
 
-use gamecheck::stress::{run, End, STDOUT_CAP};
+use gamecheck::stress::{
+    run, run_limited, End, Limits, MemoryKind, MemoryLimit, TimeLimit, STDOUT_CAP,
+};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -79,10 +81,15 @@ fn the_timeout_kills_the_process_group_and_reaps_the_child() {
         pidfile.display().to_string(),
     ];
     let limit = Duration::from_secs(2);
+    let limits = Limits {
+        cpu: Duration::from_secs(10),
+        wall: limit,
+        memory: None,
+    };
     let start = Instant::now();
-    let out = run(&argv, b"1\n", limit).unwrap();
+    let out = run_limited(&argv, b"1\n", &limits).unwrap();
     let elapsed = start.elapsed();
-    assert_eq!(out.end, End::TimedOut);
+    assert_eq!(out.end, End::TimedOut(TimeLimit::Wall));
     assert!(elapsed >= limit, "{elapsed:?}");
     // an upper bound with margin for a loaded 2-core machine: no wait for the child's
     // endless sleep
@@ -218,4 +225,126 @@ fn a_clean_program_leaves_nothing_behind_and_reports_its_usage() {
     let out = run(&sh("echo hi"), b"", Duration::from_secs(10)).unwrap();
     assert_eq!(out.left_behind.count, 0);
     assert!(out.peak_rss > 0, "{out:?}");
+}
+
+/// Limits of `cpu` seconds of CPU time and a minute of wall-clock time, and `memory`.
+fn limits(cpu: f64, memory: Option<MemoryLimit>) -> Limits {
+    Limits {
+        cpu: Duration::from_secs_f64(cpu),
+        wall: Duration::from_secs(60),
+        memory,
+    }
+}
+
+const MIB: u64 = 1 << 20;
+
+fn resident(mib: u64) -> Option<MemoryLimit> {
+    Some(MemoryLimit {
+        bytes: mib * MIB,
+        kind: MemoryKind::Resident,
+    })
+}
+
+/// A loop that never sleeps is a timeout by CPU time, long before the wall-clock limit.
+#[test]
+fn a_program_that_spins_is_a_timeout_by_cpu_time() {
+    let start = Instant::now();
+    let out = run_limited(&sh("while :; do :; done"), b"", &limits(0.5, None)).unwrap();
+    assert_eq!(out.end, End::TimedOut(TimeLimit::Cpu), "{out:?}");
+    assert!(out.cpu >= Duration::from_millis(500), "{out:?}");
+    assert!(start.elapsed() < Duration::from_secs(30), "{out:?}");
+}
+
+/// The CPU time of every process of the run counts, a `setsid()` child's too: two
+/// spinning children of a shell that only waits reach the limit together.
+#[test]
+fn cpu_time_is_summed_over_every_process_a_setsid_child_too() {
+    let out = run_limited(
+        &sh("(while :; do :; done) & setsid sh -c 'while :; do :; done' & wait"),
+        b"",
+        &limits(1.0, None),
+    )
+    .unwrap();
+    assert_eq!(out.end, End::TimedOut(TimeLimit::Cpu), "{out:?}");
+    assert!(out.cpu >= Duration::from_secs(1), "{out:?}");
+    assert!(out.processes >= 3, "{out:?}");
+}
+
+/// An orphan of the run (its parent exited before it), reaped by the supervisor, adds
+/// its CPU time to the run's exact figure.
+#[test]
+fn an_orphan_s_cpu_time_is_counted() {
+    let spin = "i=0; while [ $i -lt 400000 ]; do i=$((i+1)); done";
+    let out = run_limited(
+        &sh(&format!("(sh -c '{spin}' &); sleep 3")),
+        b"",
+        &limits(30.0, None),
+    )
+    .unwrap();
+    assert_eq!(out.end, End::Exited(0), "{out:?}");
+    assert!(out.cpu >= Duration::from_millis(200), "{out:?}");
+}
+
+/// Python that touches `mib` MiB (a bytes object of non-zero bytes), then sleeps
+/// `sleep` seconds and prints `done`.
+fn touch(mib: u64, sleep: f64) -> String {
+    format!("python3 -S -c 'import time; b = b\"\\x01\" * ({mib} << 20); time.sleep({sleep}); print(\"done\")'")
+}
+
+/// Touching more than a resident limit ends the run, with the peak it reached.
+#[test]
+fn touching_more_than_a_resident_limit_ends_the_run() {
+    let out = run_limited(
+        &sh(&format!("exec {}", touch(200, 5.0))),
+        b"",
+        &limits(30.0, resident(100)),
+    )
+    .unwrap();
+    assert_eq!(out.end, End::MemoryLimit, "{out:?}");
+    assert!(out.peak_rss > 100 * MIB, "{out:?}");
+    assert!(out.stdout.is_empty(), "{out:?}");
+}
+
+/// Two processes of 60 MiB each pass a 100 MiB limit together: the limit is on the sum.
+#[test]
+fn resident_memory_is_summed_over_the_processes() {
+    let one = touch(60, 5.0);
+    let out = run_limited(
+        &sh(&format!("{one} & {one} & wait")),
+        b"",
+        &limits(30.0, resident(100)),
+    )
+    .unwrap();
+    assert_eq!(out.end, End::MemoryLimit, "{out:?}");
+    assert!(out.processes >= 2, "{out:?}");
+    // alone, one of them passes the same limit
+    let out = run_limited(
+        &sh(&one.replace("5.0", "0.1")),
+        b"",
+        &limits(30.0, resident(100)),
+    )
+    .unwrap();
+    assert_eq!(out.end, End::Exited(0), "{out:?}");
+    assert!(
+        out.peak_rss > 60 * MIB && out.peak_rss < 100 * MIB,
+        "{out:?}"
+    );
+}
+
+/// Address space reserved and never touched (1 GiB of anonymous mapping) does not count
+/// against a resident limit of 64 MiB; under an address-space limit of 64 MiB the same
+/// program cannot even map it.
+#[test]
+fn reserved_address_space_is_not_resident_memory() {
+    let reserve = sh("python3 -S -c 'import mmap; m = mmap.mmap(-1, 1 << 30); print(len(m))'");
+    let out = run_limited(&reserve, b"", &limits(30.0, resident(64))).unwrap();
+    assert_eq!(out.end, End::Exited(0), "{out:?}");
+    assert_eq!(out.stdout, b"1073741824\n");
+    assert!(out.peak_rss < 64 * MIB, "{out:?}");
+    let capped = Some(MemoryLimit {
+        bytes: 64 * MIB,
+        kind: MemoryKind::AddressSpace,
+    });
+    let out = run_limited(&reserve, b"", &limits(30.0, capped)).unwrap();
+    assert_ne!(out.end, End::Exited(0), "{out:?}");
 }

@@ -4,12 +4,12 @@
 //! milliseconds.
 
 use gamecheck::outcome::Winner;
-use gamecheck::stress::MemoryEvidence;
 use gamecheck::stress::{
     stress, trial, Class, ContestGame, End, RunOutput, StressError, StressOptions, StressSummary,
     Target, Verdict,
 };
 use gamecheck::stress::{CaseTime, TIMED_CASES};
+use gamecheck::stress::{MemoryEvidence, MemoryKind, MemoryLimit, TimeLimit};
 use gamecheck_games::marble::contest::Marble;
 use gamecheck_games::marble::geometry::Layout;
 use gamecheck_games::marble::{format, Position, Rules};
@@ -230,7 +230,7 @@ fn a_failure_that_needs_two_cases_keeps_two() {
 
 #[test]
 fn a_timeout_is_reported_without_shrinking() {
-    let (summary, runs) = run_fake(6, 10, |_| (String::new(), End::TimedOut));
+    let (summary, runs) = run_fake(6, 10, |_| (String::new(), End::TimedOut(TimeLimit::Cpu)));
     let f = summary.failure.unwrap();
     assert_eq!(f.class, Class::Timeout);
     assert_eq!(runs, 1);
@@ -306,7 +306,7 @@ impl<F: FnMut(&Position) -> bool> Target for Slow<F> {
         let text = std::str::from_utf8(input).unwrap();
         let cases = format::read(text, 4).expect("stress writes valid inputs");
         let (stdout, end) = if cases.len() > 1 || (self.hangs)(&cases[0]) {
-            (String::new(), End::TimedOut)
+            (String::new(), End::TimedOut(TimeLimit::Cpu))
         } else {
             (correct(&cases), End::Exited(0))
         };
@@ -377,7 +377,10 @@ fn a_timeout_is_timed_case_by_case_up_to_the_first_that_times_out_alone() {
             "jobs {jobs}"
         );
         assert_eq!(f.minimal.cases, vec![hang]);
-        assert_eq!(f.minimal.judgement.verdict, Verdict::Timeout);
+        assert_eq!(
+            f.minimal.judgement.verdict,
+            Verdict::Timeout(TimeLimit::Cpu)
+        );
         assert_eq!(f.failing_case, Some(k));
         assert_eq!(f.original.cases.len(), 40);
         let note = f.note.unwrap();
@@ -463,7 +466,10 @@ impl Target for UnderLimit {
     ) -> Option<std::io::Result<RunOutput>> {
         self.asked.push(bytes);
         Some(Ok(RunOutput {
-            memory_limit: Some(bytes),
+            memory_limit: Some(MemoryLimit {
+                bytes,
+                kind: MemoryKind::AddressSpace,
+            }),
             ..self.again.clone()
         }))
     }
@@ -477,12 +483,15 @@ fn one_board() -> (Vec<Position>, usize) {
     (cases, len)
 }
 
-/// A crash (exit 1, nothing on stdout) under the 1 MiB limit, `unread` bytes of the
-/// input left unread.
+/// A crash (exit 1, nothing on stdout) under the 1 MiB address-space limit, `unread`
+/// bytes of the input left unread.
 fn crash(unread: usize) -> RunOutput {
     RunOutput {
         end: End::Exited(1),
-        memory_limit: Some(MIB),
+        memory_limit: Some(MemoryLimit {
+            bytes: MIB,
+            kind: MemoryKind::AddressSpace,
+        }),
         input_unread: unread,
         ..RunOutput::default()
     }
@@ -561,8 +570,9 @@ fn failing_before_reading_any_input_and_reading_it_at_four_times_is_cannot_start
             asked: Vec::new(),
         };
         match memory_trial(&mut target, &cases) {
-            Err(StressError::CannotStartUnderLimit { limit, larger }) => {
-                assert_eq!((limit, larger), (MIB, 4 * MIB));
+            Err(StressError::CannotStartUnderLimit { limit, why, .. }) => {
+                assert_eq!(limit.bytes, MIB);
+                assert!(why.contains("under 4 MiB it reads it"), "{why}");
             }
             other => panic!("{again_unread}: {other:?}"),
         }
@@ -602,4 +612,58 @@ fn an_allocation_failure_message_needs_no_second_run_and_no_limit_no_verdict_of_
     let t = memory_trial(&mut target, &cases).unwrap();
     assert!(target.asked.is_empty());
     assert_eq!(t.judgement.verdict.class(), Some(Class::Crash));
+}
+
+/// Under a resident-memory limit nothing makes an allocation fail: a crash is a crash,
+/// never run again; a run ended at the limit is memory limit exceeded, or, when it read
+/// none of its input, cannot start.
+#[test]
+fn under_a_resident_limit_a_crash_is_not_run_again_and_an_early_end_is_cannot_start() {
+    let (cases, len) = one_board();
+    let resident = Some(MemoryLimit {
+        bytes: MIB,
+        kind: MemoryKind::Resident,
+    });
+    let mut target = UnderLimit {
+        first: RunOutput {
+            memory_limit: resident,
+            ..crash(0)
+        },
+        again: pass(&cases, 0),
+        asked: Vec::new(),
+    };
+    let t = memory_trial(&mut target, &cases).unwrap();
+    assert!(target.asked.is_empty());
+    assert_eq!(
+        (t.judgement.verdict.class(), t.reruns),
+        (Some(Class::Crash), 0)
+    );
+    for unread in [0, len - 1, len] {
+        let mut target = UnderLimit {
+            first: RunOutput {
+                end: End::MemoryLimit,
+                peak_rss: 3 * MIB / 2,
+                processes: 1,
+                memory_limit: resident,
+                input_unread: unread,
+                ..RunOutput::default()
+            },
+            again: pass(&cases, 0),
+            asked: Vec::new(),
+        };
+        match memory_trial(&mut target, &cases) {
+            Ok(t) if unread < len => assert!(matches!(
+                t.judgement.verdict,
+                Verdict::MemoryLimit {
+                    evidence: MemoryEvidence::Resident { peak, processes: 1 },
+                    ..
+                } if peak == 3 * MIB / 2
+            )),
+            Err(StressError::CannotStartUnderLimit { why, .. }) if unread == len => {
+                assert!(why.contains("reached 1.5 MiB before it read any"), "{why}");
+            }
+            other => panic!("{unread} unread: {other:?}"),
+        }
+        assert!(target.asked.is_empty());
+    }
 }

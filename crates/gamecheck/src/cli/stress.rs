@@ -8,8 +8,8 @@ use super::Failure;
 use crate::contest::Contest;
 use crate::harness::Progress;
 use crate::stress::{
-    self, Class, ContestGame, Program, Round, StressError, StressEvents, StressFailure,
-    StressOptions, StressSummary, Trial, Verdict,
+    self, Class, ContestGame, MemoryKind, MemoryLimit, Program, Round, StressError, StressEvents,
+    StressFailure, StressOptions, StressSummary, TimeLimit, Trial, Verdict,
 };
 use clap::FromArgMatches as _;
 use std::fmt::Write as _;
@@ -34,31 +34,54 @@ pub struct StressCommon {
     /// the start, and in the report; the same seed repeats the run.
     #[arg(long, value_parser = super::parse_seed)]
     pub seed: Option<u64>,
-    /// Time limit of one run of PROGRAM, in seconds; past it PROGRAM is killed with
-    /// every process it started, and reported as a timeout. A timeout is not shrunk: the
-    /// cases of its input are run one at a time under the same limit instead (the first
-    /// 20 at most, up to the first that times out on its own), and the report gives
-    /// each one's time. The run's supervisor (the process gamecheck starts PROGRAM from)
-    /// has 5 s past the limit to report; then it is killed too, PROGRAM's group first.
+    /// CPU time limit of one run of PROGRAM, in seconds: user + system time summed over
+    /// every process it starts (every thread of it too: a JVM's garbage collector and
+    /// compiler count), as contest judges measure it; past it PROGRAM is killed with
+    /// every process it started, and reported as a timeout. The processes are sampled
+    /// every 10 ms (every 1 ms in a run's first 50 ms), so the limit holds within about
+    /// 10 ms per busy core, and the exact figure at the end decides too. A timeout is not
+    /// shrunk: the cases of its input are run one at a time under the same limits instead
+    /// (the first 20 at most, up to the first that times out on its own), and the report
+    /// gives each one's time.
     #[arg(long, default_value_t = 10.0, value_name = "SECS")]
     pub timeout: f64,
+    /// Wall-clock time limit of one run of PROGRAM, in seconds, for a program that
+    /// sleeps or waits rather than computes (a timeout "by wall-clock time"); default
+    /// twice --timeout plus 1 s, at most --timeout plus 60 s (so a machine too busy to give a
+    /// correct program half a core does not fail it). The run's supervisor (the process
+    /// gamecheck starts PROGRAM from) has 5 s past this limit to report; then it is
+    /// killed too, PROGRAM's group first.
+    #[arg(long, value_name = "SECS")]
+    pub wall_timeout: Option<f64>,
     /// Runs of PROGRAM side by side (rounds, and the candidate batches of shrinking),
     /// 1..=256. The result (failing round, verdict, shrunk case) is the same for every
     /// N; times and run counts differ, and on a busy machine a run close to the time
     /// limit may time out with one N and not another.
     #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
     pub jobs: u64,
-    /// Address-space limit of each run of PROGRAM, in MiB (RLIMIT_AS, set before it
-    /// starts). A failed run is "memory limit exceeded" only when its stderr holds a
-    /// runtime's allocation-failure message (MemoryError, std::bad_alloc, "memory
-    /// allocation of … failed", "runtime: out of memory", OutOfMemoryError) or the same
-    /// input passes when run once more at 4× the limit (at most the memory available);
-    /// otherwise it is a crash. A program that fails before reading any input under the
-    /// limit and reads it at 4× cannot start under it: a usage error (exit 2). Runtimes
-    /// such as the JVM and Go reserve large address spaces at start (far beyond what
-    /// they use): give them a generous limit, or limit their heap themselves (java -Xmx).
+    /// Memory limit of each run of PROGRAM, in MiB (1 MiB = 2^20 bytes), 1..=1048576. By
+    /// default (--memory-limit-kind resident) on the resident memory of every process
+    /// PROGRAM starts, summed (a page shared by several processes counts once for each),
+    /// and each process's own peak: sampled every 10 ms (every 1 ms in a run's first
+    /// 50 ms), the run is ended when it passes the limit, and reported as "memory limit
+    /// exceeded" with the peak it reached. What a runtime reserves but does not touch
+    /// (the JVM's heap, Go's arenas) does not count. A program ended so before it read
+    /// any of its input (an interpreter that cannot start in so little) is a usage error
+    /// (exit 2): "cannot start under this limit", with its stderr.
     #[arg(long, value_name = "MiB", value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
     pub memory_limit: Option<u64>,
+    /// What --memory-limit limits: `resident` (the default: see --memory-limit) or
+    /// `address-space` (RLIMIT_AS of each process, set before it starts: an allocation
+    /// past it fails inside PROGRAM). Under `address-space` a failed run is "memory limit
+    /// exceeded" only when its stderr holds a runtime's allocation-failure message
+    /// (MemoryError, std::bad_alloc, "memory allocation of … failed", "runtime: out of
+    /// memory", OutOfMemoryError) or the same input passes when run once more at 4× the
+    /// limit (at most the memory available); otherwise it is a crash; a program that
+    /// fails before reading any input and reads it at 4× cannot start under the limit
+    /// (exit 2). Runtimes such as the JVM, Go and .NET reserve far more address space
+    /// than they use: give them a generous limit, or use `resident`.
+    #[arg(long, value_enum, default_value_t = MemoryKindArg::Resident, value_name = "KIND", requires = "memory_limit")]
+    pub memory_limit_kind: MemoryKindArg,
     /// Write the minimal failing input, the expected and the actual output, the report
     /// and the rules (rules.json) into DIR (created if needed), ready for a regression
     /// test and for --replay.
@@ -66,7 +89,8 @@ pub struct StressCommon {
     pub save: Option<PathBuf>,
     /// Run PROGRAM once on the failure saved in DIR by --save, under the rules saved
     /// there (rule flags, --seed, --rounds and --cases are not allowed with it), our
-    /// answers recomputed; no shrinking. Exit 0 when it now passes, 1 when it still
+    /// answers recomputed; no shrinking. The report says whether PROGRAM is the one the
+    /// failure was saved from ("now passes") or another. Exit 0 when it passes, 1 when it still
     /// fails (or DIR's expected.txt disagrees with our answers), 2 when DIR lacks a file.
     /// With several folders (a regression suite of past failures): one line per folder,
     /// and the worst of their exit statuses.
@@ -75,6 +99,10 @@ pub struct StressCommon {
     /// Set for each folder of a `--replay` of several: one line instead of a report.
     #[arg(skip)]
     pub one_line: bool,
+    /// Set by `--replay`: the command line the failure was saved from (rules.json), if
+    /// it was recorded.
+    #[arg(skip)]
+    pub saved_program: Option<Vec<String>>,
     /// Print the result as one JSON document on stdout instead of the report (messages
     /// stay on stderr): `ok`, `verdict`, the seed and rounds, the usage peaks, and for
     /// a failure the round, the failing case and the shrunk input with our output and
@@ -90,6 +118,24 @@ pub struct StressCommon {
     /// the rounds passed on stderr, and then ends gamecheck by that signal.
     #[arg(last = true, required = true, value_name = "PROGRAM [ARGS]")]
     pub program: Vec<String>,
+}
+
+/// The values of `--memory-limit-kind`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum MemoryKindArg {
+    /// The resident memory of every process of a run, summed, sampled.
+    Resident,
+    /// The address space of each process (RLIMIT_AS).
+    AddressSpace,
+}
+
+impl From<MemoryKindArg> for MemoryKind {
+    fn from(k: MemoryKindArg) -> MemoryKind {
+        match k {
+            MemoryKindArg::Resident => MemoryKind::Resident,
+            MemoryKindArg::AddressSpace => MemoryKind::AddressSpace,
+        }
+    }
 }
 
 /// The arguments of `stress` for game `G`: `gamecheck stress GAME [rule flags] [size
@@ -173,16 +219,24 @@ struct SavedRules {
     flags: String,
     /// The rules in words, for a reader.
     rules: String,
+    /// The command line of the program that failed (absent in folders saved before it
+    /// was recorded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    program: Option<Vec<String>>,
 }
 
 const RULES_FILE: &str = "rules.json";
 
 fn run<G: ContestGame>(mut game: G, common: &StressCommon) -> Result<ExitCode, Failure> {
-    if !(common.timeout > 0.0 && common.timeout <= 1e6) {
-        return Err(Failure::Usage(format!(
-            "--timeout {:?}: expected a number of seconds above 0 and at most 1e6",
-            common.timeout
-        )));
+    for (flag, secs) in [
+        ("--timeout", Some(common.timeout)),
+        ("--wall-timeout", common.wall_timeout),
+    ] {
+        if let Some(secs) = secs.filter(|&s| !(s > 0.0 && s <= 1e6)) {
+            return Err(Failure::Usage(format!(
+                "{flag} {secs:?}: expected a number of seconds above 0 and at most 1e6"
+            )));
+        }
     }
     // before any run: a program that cannot start is the command line's mistake
     stress::preflight::check_program(&common.program)
@@ -230,7 +284,7 @@ fn run<G: ContestGame>(mut game: G, common: &StressCommon) -> Result<ExitCode, F
     let failed = write_report(&game, &program, &opts, &summary, &mut text);
     if common.json {
         if let (Some(dir), Some(f)) = (&common.save, &summary.failure) {
-            save(dir, f, &game, &text)?;
+            save(dir, f, &game, &program, &text)?;
         }
         let doc = json::report(&game, &program, &opts, &summary, common.save.as_deref());
         print_report(&(doc.to_string() + "\n"))?;
@@ -242,7 +296,7 @@ fn run<G: ContestGame>(mut game: G, common: &StressCommon) -> Result<ExitCode, F
     }
     print_report(&text)?;
     if let (Some(dir), Some(f)) = (&common.save, &summary.failure) {
-        save(dir, f, &game, &text)?;
+        save(dir, f, &game, &program, &text)?;
         println!(
             "saved: {}",
             dir.join("{input,expected,actual,report}.txt, rules.json")
@@ -273,7 +327,11 @@ fn program(common: &StressCommon) -> Program {
         common.program.clone(),
         Duration::from_secs_f64(common.timeout),
     )
-    .with_memory_limit(common.memory_limit.map(|mib| mib << 20))
+    .with_wall_limit(common.wall_timeout.map(Duration::from_secs_f64))
+    .with_memory_limit(common.memory_limit.map(|mib| MemoryLimit {
+        bytes: mib << 20,
+        kind: common.memory_limit_kind.into(),
+    }))
 }
 
 /// How far a run got, for the message on a terminating signal.
@@ -347,8 +405,32 @@ fn stress_error(e: StressError, program: &Program) -> Failure {
             Failure::Usage(format!("cannot start `{}`: {io}", program.display()))
         }
         StressError::Answers(msg) => Failure::Internal(msg),
-        e @ StressError::CannotStartUnderLimit { .. } => {
-            Failure::Usage(format!("`{}` {e}; raise --memory-limit", program.display()))
+        StressError::CannotStartUnderLimit {
+            limit,
+            stderr_tail,
+            why,
+        } => {
+            let e = StressError::CannotStartUnderLimit {
+                limit,
+                why,
+                stderr_tail: String::new(),
+            };
+            let hint = match limit.kind {
+                MemoryKind::Resident => "raise --memory-limit",
+                MemoryKind::AddressSpace => {
+                    "raise --memory-limit, or limit resident memory instead \
+                     (--memory-limit-kind resident)"
+                }
+            };
+            let mut msg = format!("`{}` {e}; {hint}", program.display());
+            if !stderr_tail.trim().is_empty() {
+                let _ = write!(
+                    msg,
+                    "\n--- its stderr (last lines) ---\n{}",
+                    escape_controls(stderr_tail.trim_end())
+                );
+            }
+            Failure::Usage(msg)
         }
     }
 }
@@ -416,11 +498,13 @@ fn load_replay_rules<G: Contest>(
     one_line: bool,
 ) -> Result<ExitCode, Failure> {
     let game = G::NAME;
-    const ALLOWED: [&str; 5] = [
+    const ALLOWED: [&str; 7] = [
         "--replay",
         "--timeout",
+        "--wall-timeout",
         "--jobs",
         "--memory-limit",
+        "--memory-limit-kind",
         "--help",
     ];
     if let Some(flag) = flags_given()
@@ -453,8 +537,13 @@ fn load_replay_rules<G: Contest>(
         "--jobs".into(),
         common.jobs.to_string(),
     ]);
+    if let Some(secs) = common.wall_timeout {
+        argv.extend(["--wall-timeout".into(), secs.to_string()]);
+    }
     if let Some(mib) = common.memory_limit {
         argv.extend(["--memory-limit".into(), mib.to_string()]);
+        let kind = MemoryKind::from(common.memory_limit_kind).name();
+        argv.extend(["--memory-limit-kind".into(), kind.into()]);
     }
     argv.extend(["--replay".into(), dir.display().to_string(), "--".into()]);
     argv.extend(common.program.iter().cloned());
@@ -471,6 +560,7 @@ fn load_replay_rules<G: Contest>(
         .map_err(invalid)?;
     let mut parsed = StressArgs::<G>::from_arg_matches(&matches).map_err(invalid)?;
     parsed.common.one_line = one_line;
+    parsed.common.saved_program = saved.program;
     // the saved rules, with --replay still set: `run` replays DIR under them
     run(
         super::gen::contest::<G>(&parsed.rules, &parsed.size)?,
@@ -543,11 +633,26 @@ fn replay<G: ContestGame>(
             dir.display()
         );
     } else {
+        // "now passes" only for the program that failed: another one passing says
+        // nothing about that one
+        let (passes, from) = match &common.saved_program {
+            Some(saved) if *saved == program.argv => (
+                format!("now passes the input replayed from {}", dir.display()),
+                String::new(),
+            ),
+            Some(saved) => (
+                format!("passes the failure saved in {}", dir.display()),
+                format!("saved from `{}`; ", saved.join(" ")),
+            ),
+            None => (
+                format!("passes the input replayed from {}", dir.display()),
+                String::new(),
+            ),
+        };
         let _ = writeln!(
             s,
-            "ok: `{}` now passes the input replayed from {} ({} case{}, {} {})",
+            "ok: `{}` {passes} ({from}{} case{}, {} {})",
             program.display(),
-            dir.display(),
             cases.len(),
             plural(cases.len()),
             game.name(),
@@ -700,8 +805,8 @@ fn write_case_times(program: &Program, times: &[stress::shrink::CaseTime], s: &m
     }
     let _ = writeln!(
         s,
-        "each case alone (an input of 1 case, the same {} s limit):",
-        program.timeout.as_secs_f64()
+        "each case alone (an input of 1 case, the same limits: {}):",
+        time_limits(program)
     );
     for t in times {
         let _ = write!(s, "  case {}: ", t.case + 1);
@@ -753,20 +858,43 @@ fn write_verdict<G: ContestGame>(
             stderr_tail,
             evidence,
         } => {
-            let _ = writeln!(
-                s,
-                "memory limit exceeded: {end} under the {} limit ({evidence}); peak resident \
-                 memory {}",
-                mib(*limit),
-                mib(*peak_rss)
-            );
+            let kind = t.output.memory_limit.map_or("", |m| m.kind.name());
+            let _ = match evidence {
+                stress::MemoryEvidence::Resident { .. } => writeln!(
+                    s,
+                    "memory limit exceeded: {evidence}, over the {} {kind} limit; every \
+                     process it started was ended",
+                    mib(*limit),
+                ),
+                _ => writeln!(
+                    s,
+                    "memory limit exceeded: {end} under the {} {kind} limit ({evidence}); \
+                     peak resident memory {}",
+                    mib(*limit),
+                    mib(*peak_rss)
+                ),
+            };
             write_stderr(stderr_tail, s);
         }
-        Verdict::Timeout => {
+        Verdict::Timeout(TimeLimit::Cpu) => {
             let _ = writeln!(
                 s,
-                "timeout: no exit within {} s; killed with every process it started",
-                program.timeout.as_secs_f64()
+                "timeout: {:.2} s of CPU time, over the {} s CPU time limit (in {:.2} s of wall-clock \
+                 time); every process it started was ended",
+                t.output.cpu.as_secs_f64(),
+                program.limits.cpu.as_secs_f64(),
+                t.output.elapsed.as_secs_f64()
+            );
+        }
+        Verdict::Timeout(TimeLimit::Wall) => {
+            let _ = writeln!(
+                s,
+                "timeout: no exit within the {} s wall-clock limit, with {:.2} s of CPU time \
+                 (the CPU time limit is {} s: it sleeps or waits); killed with every process it \
+                 started",
+                program.limits.wall.as_secs_f64(),
+                t.output.cpu.as_secs_f64(),
+                program.limits.cpu.as_secs_f64()
             );
         }
         Verdict::Malformed { problem, .. } => {
@@ -824,25 +952,40 @@ fn mib(bytes: u64) -> String {
     format!("{:.1} MiB", bytes as f64 / f64::from(1 << 20))
 }
 
-/// The final lines of a passing run: the slowest run's wall and CPU time and the
+/// `1.5 s of CPU, 4 s wall-clock`: the time limits of a run.
+fn time_limits(program: &Program) -> String {
+    format!(
+        "{} s of CPU, {} s wall-clock",
+        program.limits.cpu.as_secs_f64(),
+        program.limits.wall.as_secs_f64()
+    )
+}
+
+/// The final lines of a passing run: the slowest run's CPU and wall-clock time and the
 /// largest peak resident memory, each against its limit.
 fn write_run_usage(program: &Program, wall: Duration, cpu: Duration, peak: u64, s: &mut String) {
-    let limit = program.timeout.as_secs_f64();
+    let (cpu_limit, wall_limit) = (
+        program.limits.cpu.as_secs_f64(),
+        program.limits.wall.as_secs_f64(),
+    );
     let _ = writeln!(
         s,
-        "slowest run: {:.2} s wall ({:.0}% of the {limit} s time limit), {:.2} s CPU",
+        "slowest run: {:.2} s CPU ({:.0}% of the {cpu_limit} s CPU time limit), {:.2} s wall \
+         ({:.0}% of {wall_limit} s)",
+        cpu.as_secs_f64(),
+        100.0 * cpu.as_secs_f64() / cpu_limit,
         wall.as_secs_f64(),
-        100.0 * wall.as_secs_f64() / limit,
-        cpu.as_secs_f64()
+        100.0 * wall.as_secs_f64() / wall_limit,
     );
-    match program.memory {
+    match program.limits.memory {
         Some(limit) => {
             let _ = writeln!(
                 s,
-                "peak memory: {} ({:.0}% of the {} limit)",
+                "peak memory: {} ({:.0}% of the {} {} limit)",
                 mib(peak),
-                100.0 * peak as f64 / limit as f64,
-                mib(limit)
+                100.0 * peak as f64 / limit.bytes as f64,
+                mib(limit.bytes),
+                limit.kind.name()
             );
         }
         None => {
@@ -920,12 +1063,14 @@ fn save<G: ContestGame>(
     dir: &Path,
     f: &StressFailure<G::Case, G::Answer>,
     game: &G,
+    program: &Program,
     report: &str,
 ) -> Result<(), Failure> {
     let rules = serde_json::to_string_pretty(&SavedRules {
         game: game.name().into(),
         flags: game.flags(),
         rules: game.rules(),
+        program: Some(program.argv.clone()),
     })
     .map_err(|e| Failure::Internal(e.to_string()))?
         + "\n";
@@ -952,7 +1097,7 @@ fn save<G: ContestGame>(
 /// `stress --json`: the result as one JSON document.
 mod json {
     use super::{write_verdict, Program, StressOptions, StressSummary};
-    use crate::stress::{ContestGame, RunOutput, Trial};
+    use crate::stress::{ContestGame, End, RunOutput, TimeLimit, Trial};
     use base64::Engine as _;
     use serde_json::{json, Value};
     use std::path::Path;
@@ -975,6 +1120,13 @@ mod json {
             "wall_seconds": out.elapsed.as_secs_f64(),
             "cpu_seconds": out.usage_known().then_some(out.cpu.as_secs_f64()),
             "peak_rss_bytes": out.usage_known().then_some(out.peak_rss),
+            "peak_processes": out.usage_known().then_some(out.processes),
+            "ended_at_limit": match out.end {
+                End::TimedOut(TimeLimit::Cpu) => Some("cpu"),
+                End::TimedOut(TimeLimit::Wall) => Some("wall"),
+                End::MemoryLimit => Some("memory"),
+                _ => None,
+            },
             "stderr_tail": out.stderr_tail,
         })
     }
@@ -1017,8 +1169,10 @@ mod json {
             "rounds": opts.rounds,
             "rounds_passed": summary.rounds_passed,
             "cases_passed": summary.cases_passed,
-            "time_limit_seconds": program.timeout.as_secs_f64(),
-            "memory_limit_bytes": program.memory,
+            "time_limit_seconds": program.limits.cpu.as_secs_f64(),
+            "wall_time_limit_seconds": program.limits.wall.as_secs_f64(),
+            "memory_limit_bytes": program.limits.memory.map(|m| m.bytes),
+            "memory_limit_kind": program.limits.memory.map(|m| m.kind.name()),
             "slowest_wall_seconds": u.slowest_wall.as_secs_f64(),
             "slowest_cpu_seconds": u.slowest_cpu.as_secs_f64(),
             "peak_rss_bytes": u.peak_rss,

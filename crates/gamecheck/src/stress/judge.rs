@@ -1,7 +1,7 @@
 //! Judging one run of a program against our answers: pass, wrong answer, crash,
 //! timeout or malformed output.
 
-use super::runner::{End, RunOutput};
+use super::runner::{End, RunOutput, TimeLimit};
 use super::ContestGame;
 use std::fmt;
 
@@ -12,10 +12,11 @@ pub enum Class {
     WrongAnswer,
     /// A non-zero exit status or a signal.
     Crash,
-    /// A crash under a memory limit that memory caused: a runtime's allocation-failure
-    /// message on stderr, or the same input passes at a larger limit.
+    /// A run ended at a resident-memory limit, or a crash under a memory limit that
+    /// memory caused: a runtime's allocation-failure message on stderr, or (under an
+    /// address-space limit) the same input passes at a larger limit.
     MemoryLimit,
-    /// No exit within the time limit.
+    /// A run past its CPU time limit or its wall-clock limit.
     Timeout,
     /// A line that is not an answer, missing or extra lines, or too much output.
     Malformed,
@@ -41,8 +42,8 @@ impl fmt::Display for Class {
 }
 
 /// The verdict on one run: the first problem, in this order of precedence: timeout,
-/// crash, too much output, then the output's lines in order (a line that is not an
-/// answer, a wrong answer, a missing or an extra line).
+/// memory limit, crash, too much output, then the output's lines in order (a line that
+/// is not an answer, a wrong answer, a missing or an extra line).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Verdict<A> {
     /// Every case answered as we answer it.
@@ -65,14 +66,16 @@ pub enum Verdict<A> {
         /// The tail of its stderr.
         stderr_tail: String,
     },
-    /// The program did not finish in time (it was killed with its process group).
-    Timeout,
-    /// The program failed (non-zero exit or a signal) under a memory limit, and memory
-    /// was the cause, as `evidence` shows.
+    /// The program passed this time limit (it was killed with every process it started,
+    /// or its exact CPU time at its end is over the CPU limit); the run's
+    /// [`RunOutput::cpu`] and [`RunOutput::elapsed`] say how far.
+    Timeout(TimeLimit),
+    /// The run passed a resident-memory limit, or the program failed (non-zero exit or
+    /// a signal) under a memory limit and memory was the cause, as `evidence` shows.
     MemoryLimit {
         /// How it ended.
         end: End,
-        /// Its peak resident memory in bytes.
+        /// The run's peak resident memory in bytes ([`RunOutput::peak_rss`]).
         peak_rss: u64,
         /// The limit in bytes.
         limit: u64,
@@ -91,18 +94,35 @@ pub enum Verdict<A> {
 }
 
 /// What makes a failure under a memory limit a memory-limit verdict (a crash
-/// otherwise: the peak resident memory cannot tell, as the limit is on address space).
+/// otherwise).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MemoryEvidence {
+    /// Under a resident-memory limit: the run's resident memory passed the limit
+    /// (sampled, summed over its processes, or one process's own exact peak).
+    Resident {
+        /// The run's peak resident memory, in bytes.
+        peak: u64,
+        /// The most processes of the run alive at one sample.
+        processes: u32,
+    },
     /// A runtime's own allocation-failure message, this line of stderr.
     Message(String),
-    /// The same input passes at this larger limit (bytes).
+    /// Under an address-space limit: the same input passes at this larger limit (bytes).
     PassesAt(u64),
 }
 
 impl fmt::Display for MemoryEvidence {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            MemoryEvidence::Resident { peak, processes } => write!(
+                f,
+                "its resident memory reached {:.1} MiB{}",
+                *peak as f64 / f64::from(1 << 20),
+                match processes {
+                    0 | 1 => String::new(),
+                    n => format!(", summed over its {n} processes"),
+                }
+            ),
             MemoryEvidence::Message(line) => write!(f, "stderr says {}", quote(line)),
             MemoryEvidence::PassesAt(bytes) => write!(
                 f,
@@ -120,7 +140,7 @@ impl<A> Verdict<A> {
             Verdict::Pass => None,
             Verdict::WrongAnswer { .. } => Some(Class::WrongAnswer),
             Verdict::Crash { .. } => Some(Class::Crash),
-            Verdict::Timeout => Some(Class::Timeout),
+            Verdict::Timeout(_) => Some(Class::Timeout),
             Verdict::MemoryLimit { .. } => Some(Class::MemoryLimit),
             Verdict::Malformed { .. } => Some(Class::Malformed),
         }
@@ -289,15 +309,26 @@ pub fn judge<G: ContestGame + ?Sized>(
     out: &RunOutput,
     expected: &[G::Answer],
 ) -> Judgement<G::Answer> {
+    let limit = out.memory_limit.map(|m| m.bytes);
     let early = match out.end {
-        End::TimedOut => Some(Verdict::Timeout),
+        End::TimedOut(which) => Some(Verdict::Timeout(which)),
+        End::MemoryLimit => Some(Verdict::MemoryLimit {
+            end: out.end,
+            peak_rss: out.peak_rss,
+            limit: limit.unwrap_or(0),
+            stderr_tail: out.stderr_tail.clone(),
+            evidence: MemoryEvidence::Resident {
+                peak: out.peak_rss,
+                processes: out.processes,
+            },
+        }),
         End::Exited(0) => None,
         // not the program's own end, and nothing to do with its memory
         End::SupervisorDied(_) => Some(Verdict::Crash {
             end: out.end,
             stderr_tail: out.stderr_tail.clone(),
         }),
-        End::Exited(_) | End::Signaled(_) => Some(match out.memory_limit {
+        End::Exited(_) | End::Signaled(_) => Some(match limit {
             Some(limit) => match allocation_failure(&out.stderr_tail) {
                 Some(line) => Verdict::MemoryLimit {
                     end: out.end,
@@ -415,6 +446,7 @@ pub fn judge<G: ContestGame + ?Sized>(
 mod tests {
     use super::*;
     use crate::outcome::Winner;
+    use crate::stress::{MemoryKind, MemoryLimit};
 
     #[test]
     fn lines_end_at_lf_crlf_and_a_lone_cr_and_lose_only_ascii_spaces_and_tabs() {
@@ -606,7 +638,10 @@ mod tests {
             end: End::Exited(3),
             stderr_tail: "index out of range".into(),
             peak_rss: 10 * mib,
-            memory_limit: Some(256 * mib),
+            memory_limit: Some(MemoryLimit {
+                bytes: 256 * mib,
+                kind: MemoryKind::AddressSpace,
+            }),
             ..RunOutput::default()
         };
         let class = |out: &RunOutput| judge(&winners(), out, &WANT).verdict.class();
@@ -632,5 +667,61 @@ mod tests {
             ..oom.clone()
         };
         assert_eq!(class(&unlimited), Some(Class::Crash));
+    }
+
+    /// A run the supervisor ended at a resident-memory limit is a memory-limit verdict
+    /// with the sampled peak as its evidence; a run ended at a time limit is a timeout
+    /// by that limit, whatever its output.
+    #[test]
+    fn runs_ended_at_a_limit_are_judged_by_that_limit() {
+        let mib = 1 << 20;
+        let resident = RunOutput {
+            end: End::MemoryLimit,
+            stdout: b"Alice\nBob\nAlice\n".to_vec(),
+            peak_rss: 300 * mib,
+            processes: 3,
+            memory_limit: Some(MemoryLimit {
+                bytes: 256 * mib,
+                kind: MemoryKind::Resident,
+            }),
+            ..RunOutput::default()
+        };
+        match judge(&winners(), &resident, &WANT).verdict {
+            Verdict::MemoryLimit {
+                evidence,
+                limit,
+                peak_rss,
+                ..
+            } => {
+                assert_eq!((limit, peak_rss), (256 * mib, 300 * mib));
+                assert_eq!(
+                    evidence,
+                    MemoryEvidence::Resident {
+                        peak: 300 * mib,
+                        processes: 3
+                    }
+                );
+                assert_eq!(
+                    evidence.to_string(),
+                    "its resident memory reached 300.0 MiB, summed over its 3 processes"
+                );
+            }
+            v => panic!("{v:?}"),
+        }
+        let one = MemoryEvidence::Resident {
+            peak: 300 * mib,
+            processes: 1,
+        };
+        assert_eq!(one.to_string(), "its resident memory reached 300.0 MiB");
+        for which in [TimeLimit::Cpu, TimeLimit::Wall] {
+            let out = RunOutput {
+                end: End::TimedOut(which),
+                ..resident.clone()
+            };
+            assert_eq!(
+                judge(&winners(), &out, &WANT).verdict,
+                Verdict::Timeout(which)
+            );
+        }
     }
 }

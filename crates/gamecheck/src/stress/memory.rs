@@ -1,12 +1,20 @@
-//! Whether a crash under a memory limit is the limit's doing: the judge accepts a
-//! runtime's own allocation-failure message as proof; otherwise the failing input is run
-//! once more at four times the limit (capped by the memory available now, never
-//! unlimited), and only a pass there makes it "memory limit exceeded". A run that
-//! failed before reading any of its input, and reads it at the larger limit, cannot
-//! start under the limit at all: that is the user's setting, not the program's bug.
+//! Whether a failure under a memory limit is the limit's doing, and whether the program
+//! can start under it at all.
+//!
+//! Under a resident-memory limit the supervisor ends a run whose memory passes the
+//! limit: that is the verdict, with the sampled peak as its evidence. A run ended so
+//! before it read any of its input would be on every input (an interpreter or runtime
+//! that needs more than the limit to start): that is the user's setting, not the
+//! program's bug.
+//!
+//! Under an address-space limit a crash is "memory limit exceeded" on a runtime's own
+//! allocation-failure message; otherwise the failing input is run once more at four
+//! times the limit (capped by the memory available now, never unlimited), and only a
+//! pass there makes it so. A run that failed before reading any of its input, and reads
+//! it at the larger limit, cannot start under the limit at all.
 
 use super::judge::{judge, Judgement, MemoryEvidence, Verdict};
-use super::runner::{End, RunOutput, Target};
+use super::runner::{End, MemoryKind, RunOutput, Target};
 use super::{ContestGame, StressError};
 
 /// How many times the limit the second run gets.
@@ -43,10 +51,33 @@ pub fn confirm<G: ContestGame + ?Sized, T: Target + ?Sized>(
     out: &RunOutput,
     judgement: Judgement<G::Answer>,
 ) -> Result<(Judgement<G::Answer>, bool), StressError> {
-    let (Verdict::Crash { end, stderr_tail }, Some(limit)) = (&judgement.verdict, out.memory_limit)
+    let read_nothing = !input.is_empty() && out.input_unread >= input.len();
+    if let (Verdict::MemoryLimit { peak_rss, .. }, Some(limit), End::MemoryLimit) =
+        (&judgement.verdict, out.memory_limit, out.end)
+    {
+        if read_nothing {
+            return Err(StressError::CannotStartUnderLimit {
+                limit,
+                why: format!(
+                    "the program's resident memory reached {:.1} MiB before it read any of \
+                     its input (so it would on every input)",
+                    *peak_rss as f64 / f64::from(1 << 20)
+                ),
+                stderr_tail: out.stderr_tail.clone(),
+            });
+        }
+        return Ok((judgement, false));
+    }
+    let (Verdict::Crash { end, stderr_tail }, Some(memory)) =
+        (&judgement.verdict, out.memory_limit)
     else {
         return Ok((judgement, false));
     };
+    // under a resident limit nothing makes an allocation fail: a crash is a crash
+    if memory.kind != MemoryKind::AddressSpace {
+        return Ok((judgement, false));
+    }
+    let limit = memory.bytes;
     // a supervisor's death is not the program's failure to allocate: no second run
     if let End::SupervisorDied(_) = end {
         return Ok((judgement, false));
@@ -58,9 +89,16 @@ pub fn confirm<G: ContestGame + ?Sized, T: Target + ?Sized>(
         return Ok((judgement, false));
     };
     let again = again?;
-    let read_nothing = !input.is_empty() && out.input_unread >= input.len();
     if read_nothing && again.input_unread < input.len() {
-        return Err(StressError::CannotStartUnderLimit { limit, larger });
+        return Err(StressError::CannotStartUnderLimit {
+            limit: memory,
+            why: format!(
+                "the program fails before reading any input (so it would on every input), \
+                 and under {} MiB it reads it",
+                larger >> 20
+            ),
+            stderr_tail: out.stderr_tail.clone(),
+        });
     }
     if judge(game, &again, expected).verdict != Verdict::Pass {
         return Ok((judgement, true));

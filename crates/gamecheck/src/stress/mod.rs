@@ -26,8 +26,10 @@ pub(crate) mod shrink;
 pub use judge::{judge, output_lines, Class, Judgement, MemoryEvidence, Verdict};
 pub use program::program_of;
 pub use runner::{
-    end_all_runs, end_runs_on_signals, ending, run, run_limited, End, LeftBehind, Limits, Program,
-    RunOutput, SharedTarget, Target, LEFT_BEHIND_SHOWN, STDERR_TAIL, STDOUT_CAP,
+    default_wall, end_all_runs, end_runs_on_signals, ending, run, run_limited, End, LeftBehind,
+    Limits, MemoryKind, MemoryLimit, Program, RunOutput, SharedTarget, Target, TimeLimit,
+    LEFT_BEHIND_SHOWN, SAMPLE_PERIOD, SAMPLE_PERIOD_START, SAMPLE_START_SPAN, STDERR_TAIL,
+    STDOUT_CAP,
 };
 pub use shrink::{CaseTime, TIMED_CASES};
 
@@ -102,6 +104,31 @@ pub trait ContestGame {
     /// Cases "one step smaller" than `case` for shrinking, most promising (smallest)
     /// first; empty when the game does not shrink cases (sevens: the deck is fixed).
     fn shrink_candidates(&self, case: &Self::Case) -> Vec<Self::Case>;
+
+    /// A size of `case` that shrinking can search before it takes single steps
+    /// ([`ContestGame::shrink_candidates`]): the sizes from the smallest the game allows
+    /// up to `case`'s own, each of which [`ContestGame::with_size`] makes a case of;
+    /// `None` (the default) when the game offers none (or `case` is at its smallest).
+    ///
+    /// Shrinking then finds the smallest failing size by galloping up from the smallest
+    /// (sizes `s`, `s + 7`, `s + 63`, … growing 8-fold) and bisecting the last gap: about
+    /// 1.3 · log2(t) runs of the program for a failure that starts at size `t`, however
+    /// large the failing case (a heap of 10^18 tokens that fails from 301 on is shrunk to
+    /// 301 in 13 runs). That is exact for a failure that every size from some threshold
+    /// on shows (a table too small, an overflow), and still a failing case of a local
+    /// threshold for any other.
+    fn shrink_sizes(&self, case: &Self::Case) -> Option<std::ops::RangeInclusive<u64>> {
+        let _ = case;
+        None
+    }
+
+    /// `case` made size `size` (in the range [`ContestGame::shrink_sizes`] gave for it,
+    /// below its own size), as a case of the same rules: a truncated board, capped
+    /// heaps. `None` when there is no such case (that size is then taken to pass).
+    fn with_size(&self, case: &Self::Case, size: u64) -> Option<Self::Case> {
+        let _ = (case, size);
+        None
+    }
 
     /// The size of a case in words, for reports (`2 empty cells`).
     fn describe_case(&self, case: &Self::Case) -> String;
@@ -261,20 +288,21 @@ pub struct StressFailure<C, A> {
 pub struct UsagePeak {
     /// Runs counted.
     pub runs: u64,
-    /// Wall-clock time of the slowest run.
-    pub slowest_wall: Duration,
-    /// CPU time of that same run.
+    /// CPU time of the slowest run: the one with the most CPU time (what the time limit
+    /// is on).
     pub slowest_cpu: Duration,
-    /// The largest peak resident memory of a run, in bytes.
+    /// Wall-clock time of that same run.
+    pub slowest_wall: Duration,
+    /// The largest peak resident memory of a run, in bytes ([`RunOutput::peak_rss`]).
     pub peak_rss: u64,
 }
 
 impl UsagePeak {
     fn add(&mut self, out: &RunOutput) {
         self.runs += 1;
-        if out.elapsed >= self.slowest_wall {
-            self.slowest_wall = out.elapsed;
+        if (out.cpu, out.elapsed) >= (self.slowest_cpu, self.slowest_wall) {
             self.slowest_cpu = out.cpu;
+            self.slowest_wall = out.elapsed;
         }
         self.peak_rss = self.peak_rss.max(out.peak_rss);
     }
@@ -331,20 +359,21 @@ pub enum StressError {
     /// Our own solvers failed (a refusal or a disagreement): a bug of ours.
     #[error("gamecheck cannot answer its own input: {0}")]
     Answers(String),
-    /// Under its memory limit the program failed before reading any input (so it
-    /// would on every input), and at a larger limit it reads it: the limit is too
-    /// small for it to start (exit code 2 on the command line).
+    /// Under its memory limit the program failed (or was ended) before reading any
+    /// input, so it would on every input: the limit is too small for it to start (exit
+    /// code 2 on the command line).
     #[error(
-        "cannot start under this limit: under {} MiB the program fails before reading any \
-         input (on every input), under {} MiB it reads it",
-        limit >> 20,
-        larger >> 20
+        "cannot start under this limit: under {} MiB of {} memory, {why}",
+        limit.bytes >> 20,
+        limit.kind.name()
     )]
     CannotStartUnderLimit {
-        /// The limit, in bytes.
-        limit: u64,
-        /// The larger limit it started under, in bytes.
-        larger: u64,
+        /// The limit.
+        limit: MemoryLimit,
+        /// What happened, in words.
+        why: String,
+        /// The tail of the program's stderr on that run.
+        stderr_tail: String,
     },
 }
 

@@ -8,6 +8,12 @@
 //! is confirmed by running the chosen candidate alone, so the reported input fails on
 //! its own.
 //!
+//! A single case is first cut to its smallest failing size when the game offers a size
+//! ([`ContestGame::shrink_sizes`]: octal's largest heap, paint's number of columns),
+//! galloping up from the smallest size and bisecting the last gap, so that a failure
+//! from some size on is found in a number of runs that grows with the logarithm of that
+//! size, not with the case's own; then the game's candidates take single steps.
+//!
 //! A timeout is not shrunk (each try could cost the whole time limit): its cases are
 //! run one at a time instead, each as an input of one case under the same limit
 //! ([`Shrinker::case_times`]), at most [`TIMED_CASES`] of them and within the time
@@ -344,10 +350,71 @@ impl<'a, G: ContestGame + ?Sized, T: Target + ?Sized> Shrinker<'a, G, T> {
         Ok(best)
     }
 
-    /// A smaller single case: repeatedly moves to the first of the game's candidates
+    /// The smallest failing size of a single case, when the game offers a size
+    /// ([`ContestGame::shrink_sizes`]): galloping up from the smallest size, 8-fold, to
+    /// the first that fails, then bisecting the gap below it. One run a try: the result
+    /// does not depend on `jobs`.
+    fn shrink_size(&mut self, failing: TrialOf<G>) -> Result<TrialOf<G>, StressError> {
+        let mut best = failing;
+        let Some(sizes) = self.game.shrink_sizes(&best.cases[0]) else {
+            return Ok(best);
+        };
+        let (smallest, own) = (*sizes.start(), *sizes.end());
+        if own <= smallest {
+            return Ok(best);
+        }
+        // `pass`: the largest size known (or taken) to pass; `fail`: the smallest known
+        // to fail
+        let (mut pass, mut fail) = (None::<u64>, own);
+        let mut step = 1u64;
+        let mut probe = smallest;
+        // the gallop: smallest, smallest + 7, smallest + 63, … below `fail`
+        while probe < fail && self.time_left() {
+            if self.fails_at(&mut best, probe)? {
+                fail = probe;
+                break;
+            }
+            pass = Some(probe);
+            step = step.saturating_mul(8);
+            probe = smallest.saturating_add(step - 1);
+        }
+        // bisection of the gap (pass, fail)
+        let mut low = pass.map_or(smallest, |p| p + 1);
+        while low < fail && self.time_left() {
+            let mid = low + (fail - low) / 2;
+            if self.fails_at(&mut best, mid)? {
+                fail = mid;
+            } else {
+                low = mid + 1;
+            }
+        }
+        Ok(best)
+    }
+
+    /// Whether `best`'s case made size `size` fails the same way on its own; if so,
+    /// `best` becomes that trial.
+    fn fails_at(&mut self, best: &mut TrialOf<G>, size: u64) -> Result<bool, StressError> {
+        let Some(case) = self.game.with_size(&best.cases[0], size) else {
+            return Ok(false);
+        };
+        if self.passed.contains(&case) {
+            return Ok(false);
+        }
+        let t = self.try_cases(std::slice::from_ref(&case))?;
+        if self.same(&t) {
+            *best = t;
+            Ok(true)
+        } else {
+            self.passed.insert(case);
+            Ok(false)
+        }
+    }
+
+    /// A smaller single case: first its smallest failing size, when the game offers one
+    /// ([`Self::shrink_size`]); then repeatedly the first of the game's candidates
     /// (smallest first) that fails the same way on its own.
     fn shrink_case(&mut self, failing: TrialOf<G>) -> Result<TrialOf<G>, StressError> {
-        let mut best = failing;
+        let mut best = self.shrink_size(failing)?;
         let batch = self.game.max_batch().max(1);
         'step: loop {
             let candidates: Vec<G::Case> = self

@@ -340,7 +340,7 @@ impl gamecheck::command::CliGame for MarbleGame {
 mod tests {
     use super::*;
     use gamecheck::stress::{judge, output_lines, Class, Verdict};
-    use gamecheck::stress::{End, RunOutput};
+    use gamecheck::stress::{End, RunOutput, TimeLimit};
     use std::time::Duration;
 
     fn marble() -> Marble {
@@ -413,7 +413,10 @@ mod tests {
             v("Alice\nBob\n", End::Signaled(11)).class(),
             Some(Class::Crash)
         );
-        assert_eq!(v("", End::TimedOut), Verdict::Timeout);
+        assert_eq!(
+            v("", End::TimedOut(TimeLimit::Wall)),
+            Verdict::Timeout(TimeLimit::Wall)
+        );
         assert_eq!(
             v("Alice\n", End::OutputCapped).class(),
             Some(Class::Malformed)

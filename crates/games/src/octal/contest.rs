@@ -374,6 +374,16 @@ impl ContestGame for Octal {
         super::shrink::smaller_positions(case, self.period.as_ref())
     }
 
+    /// The largest heap: from 1 up to it.
+    fn shrink_sizes(&self, case: &Position) -> Option<std::ops::RangeInclusive<u64>> {
+        Some(1..=case.largest())
+    }
+
+    /// Every heap capped at `size` tokens.
+    fn with_size(&self, case: &Position, size: u64) -> Option<Position> {
+        super::shrink::capped(case, size)
+    }
+
     fn describe_case(&self, case: &Position) -> String {
         <super::OctalGame as gamecheck::game::Game>::describe_case(&self.rules, case)
     }

@@ -35,6 +35,13 @@ pub fn by_period(n: u64, period: &Period) -> Vec<u64> {
     v
 }
 
+/// `case` with every heap capped at `size` tokens (the size `stress` bisects: a program
+/// that fails from some heap size on fails on the capped case from that size on);
+/// `None` for a size of 0.
+pub fn capped(case: &Position, size: u64) -> Option<Position> {
+    Position::new(case.heaps().iter().map(|&h| h.min(size)).collect()).ok()
+}
+
 /// The positions one step smaller than `case`, smallest first (see the module docs);
 /// `period`, the proved period of `g` when there is one.
 pub fn smaller_positions(case: &Position, period: Option<&Period>) -> Vec<Position> {
@@ -77,6 +84,14 @@ mod tests {
 
     fn p(h: &[u64]) -> Position {
         Position::new(h.to_vec()).unwrap()
+    }
+
+    #[test]
+    fn capping_heaps_keeps_the_smaller_ones() {
+        assert_eq!(capped(&p(&[5, 300, 1000]), 301), Some(p(&[5, 300, 301])));
+        assert_eq!(capped(&p(&[5, 300]), 1), Some(p(&[1, 1])));
+        assert_eq!(capped(&p(&[7]), 7), Some(p(&[7])));
+        assert_eq!(capped(&p(&[7]), 0), None);
     }
 
     #[test]

@@ -249,6 +249,16 @@ impl ContestGame for Paint {
         crate::paint::shrink::smaller_positions(case)
     }
 
+    /// The number of columns N: from 1 up to it.
+    fn shrink_sizes(&self, case: &Position) -> Option<std::ops::RangeInclusive<u64>> {
+        Some(1..=case.n())
+    }
+
+    /// The first `size` columns.
+    fn with_size(&self, case: &Position, size: u64) -> Option<Position> {
+        crate::paint::shrink::first_columns(case, size)
+    }
+
     fn read_input(&self, text: &str) -> Result<Vec<Self::Case>, gamecheck::error::ParseError> {
         crate::paint::format::read(text)
     }

@@ -55,6 +55,16 @@ fn without_columns(p: &Position, from: u64, to: u64) -> Option<Position> {
     canonical(p.n() - gone, cells)
 }
 
+/// The first `n` columns of `p` (the size `stress` bisects: a program that fails from
+/// some strip length on fails on the first columns of a failing strip from that length
+/// on); `None` unless `1 ≤ n < N`.
+pub fn first_columns(p: &Position, n: u64) -> Option<Position> {
+    if n == 0 || n >= p.n() {
+        return None;
+    }
+    without_columns(p, n + 1, p.n())
+}
+
 /// Paint's proved period ([`discover`]: found and proved from the rules, once a
 /// process).
 pub fn proved_period() -> Period {
@@ -178,6 +188,17 @@ mod tests {
 
     fn strip(n: u64, cols: &[u64]) -> Position {
         canonical(n, cols.iter().map(|&c| Cell::new(1, c)).collect()).unwrap()
+    }
+
+    #[test]
+    fn the_first_columns_keep_their_cells() {
+        assert_eq!(
+            first_columns(&strip(10, &[3, 4, 8]), 4),
+            Some(strip(4, &[3, 4]))
+        );
+        assert_eq!(first_columns(&strip(10, &[3]), 1), Some(strip(1, &[])));
+        assert_eq!(first_columns(&strip(10, &[3]), 0), None);
+        assert_eq!(first_columns(&strip(10, &[3]), 10), None);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Running someone else's program on one input: stdin fed from a thread, stdout read
-//! with a cap, the tail of stderr kept, a time limit and an optional address-space
-//! limit, and *nothing of the run left behind*.
+//! with a cap, the tail of stderr kept, a CPU-time limit and a looser wall-clock limit,
+//! an optional memory limit (on resident memory, or on address space), and *nothing of
+//! the run left behind*.
 //!
 //! Linux only, with the `supervisor` feature (on by default); elsewhere
 //! [`run_limited`] fails with [`io::ErrorKind::Unsupported`]. Each run has its own **supervisor**: a small process forked from us that
@@ -12,6 +13,19 @@
 //! status, its resource usage (`wait4`) and the command lines of what it had to end,
 //! and exits. We never wait for anything but our own supervisor (no `waitpid(-1)`), so
 //! runs on parallel threads cannot steal each other's processes.
+//!
+//! While the program runs, the supervisor **samples** every process of the run (its
+//! descendants, found through each process's `/proc/PID/task/TID/children`, so a
+//! `setsid()` child counts too) every [`SAMPLE_PERIOD_START`] for the first
+//! [`SAMPLE_START_SPAN`] of the run and every [`SAMPLE_PERIOD`] after that: their CPU
+//! time (`utime + stime + cutime + cstime` of `/proc/PID/stat`, plus what the
+//! supervisor has reaped, `getrusage(RUSAGE_CHILDREN)`) and their resident memory
+//! (`VmRSS` of `/proc/PID/status`, summed, and each one's own peak `VmHWM`). It ends
+//! the run when the CPU time passes the limit, or, under a [`MemoryKind::Resident`]
+//! limit, when the memory does. When the program has ended and every process of the run
+//! is reaped, the exact figures (`getrusage(RUSAGE_CHILDREN)`: every process's CPU time
+//! and the largest one's peak resident set) are added: see [`RunOutput::cpu`] and
+//! [`RunOutput::peak_rss`].
 //!
 //! The program is the supervisor's child and can signal it. Before its `exec` it tells
 //! us its process group (a group of its own, named by its pid); a supervisor that dies
@@ -31,6 +45,8 @@ use std::time::Duration;
 
 #[cfg(all(feature = "supervisor", target_os = "linux"))]
 mod linux;
+#[cfg(all(feature = "supervisor", target_os = "linux"))]
+mod procfs;
 
 /// The most bytes of stdout kept (16 MiB); a program that writes more is killed and its
 /// output reported as malformed, so a runaway program cannot exhaust memory.
@@ -42,6 +58,76 @@ pub const STDERR_TAIL: usize = 4 << 10;
 /// The most command lines of left-behind processes kept for a report (all are counted).
 pub const LEFT_BEHIND_SHOWN: usize = 8;
 
+/// How often a run's processes are sampled after [`SAMPLE_START_SPAN`] (10 ms): the
+/// CPU time limit is enforced within about this much (times the cores the program
+/// keeps busy), and a resident-memory limit within what the program can touch in this
+/// time.
+pub const SAMPLE_PERIOD: Duration = Duration::from_millis(10);
+
+/// How often a run's processes are sampled in its first [`SAMPLE_START_SPAN`] (1 ms): an
+/// interpreter that cannot start under a memory limit is caught before it reads its
+/// input.
+pub const SAMPLE_PERIOD_START: Duration = Duration::from_millis(1);
+
+/// The first part of a run, sampled every [`SAMPLE_PERIOD_START`] (50 ms).
+pub const SAMPLE_START_SPAN: Duration = Duration::from_millis(50);
+
+/// Which limit a timed-out run passed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TimeLimit {
+    /// The CPU time limit ([`Limits::cpu`]): user + system time summed over every
+    /// process of the run, as a contest judge measures it.
+    Cpu,
+    /// The wall-clock limit ([`Limits::wall`]): the program sleeps or waits (for input,
+    /// a lock, a child) rather than computes.
+    Wall,
+}
+
+impl TimeLimit {
+    /// `CPU` or `wall-clock`, for reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            TimeLimit::Cpu => "CPU",
+            TimeLimit::Wall => "wall-clock",
+        }
+    }
+}
+
+/// What a memory limit limits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum MemoryKind {
+    /// The resident memory of every process of the run, summed (and each process's own
+    /// peak), sampled by the run's supervisor (see the module's text); the run is ended
+    /// when it passes the limit. What a program reserves but never touches (a JVM's heap,
+    /// Go's arenas) does not count.
+    #[default]
+    Resident,
+    /// The address space of each process (`RLIMIT_AS`, set before `exec`): an
+    /// allocation past it fails inside the program, which then crashes or reports it.
+    /// Runtimes that reserve address space up front (the JVM, Go, .NET) need far more
+    /// than they use.
+    AddressSpace,
+}
+
+impl MemoryKind {
+    /// `resident` or `address-space`, as the command line spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            MemoryKind::Resident => "resident",
+            MemoryKind::AddressSpace => "address-space",
+        }
+    }
+}
+
+/// A memory limit of one run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MemoryLimit {
+    /// The limit, in bytes.
+    pub bytes: u64,
+    /// What it limits.
+    pub kind: MemoryKind,
+}
+
 /// How a run ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum End {
@@ -49,9 +135,14 @@ pub enum End {
     Exited(i32),
     /// The program was killed by this signal (not by us).
     Signaled(i32),
-    /// The program did not finish within the time limit; it was killed with every
-    /// process it started.
-    TimedOut,
+    /// The program passed this time limit; it was killed with every process it started
+    /// (or, past the CPU limit, it had already ended: its exact CPU time, summed when
+    /// every process was reaped, is over the limit).
+    TimedOut(TimeLimit),
+    /// The resident memory of the run's processes passed a [`MemoryKind::Resident`]
+    /// limit; the program was killed with every process it started (or, when only the
+    /// exact figures at its end show it, it had already ended).
+    MemoryLimit,
     /// The program wrote more than [`STDOUT_CAP`] bytes; it was killed with every
     /// process it started.
     OutputCapped,
@@ -73,7 +164,15 @@ impl std::fmt::Display for End {
         match *self {
             End::Exited(code) => write!(f, "exit status {code}"),
             End::Signaled(sig) => write!(f, "killed by signal {sig}{}", signal_name(sig)),
-            End::TimedOut => f.write_str("timed out (killed with every process it started)"),
+            End::TimedOut(TimeLimit::Cpu) => {
+                f.write_str("passed the CPU time limit (killed with every process it started)")
+            }
+            End::TimedOut(TimeLimit::Wall) => f.write_str(
+                "passed the wall-clock time limit (killed with every process it started)",
+            ),
+            End::MemoryLimit => {
+                f.write_str("passed the memory limit (killed with every process it started)")
+            }
             End::OutputCapped => write!(
                 f,
                 "wrote more than {} MiB on stdout (killed with every process it started)",
@@ -138,15 +237,23 @@ pub struct RunOutput {
     pub stderr_tail: String,
     /// Wall-clock time from start to exit (or to the kill).
     pub elapsed: Duration,
-    /// CPU time (user + system) of the program and the descendants it waited for.
+    /// CPU time (user + system) of every process of the run, summed: exact
+    /// (`getrusage(RUSAGE_CHILDREN)` of the supervisor once every process is reaped, which
+    /// holds the times of processes reaped by their own parents too). Every thread
+    /// counts: a JVM's garbage collector and compiler threads add to it.
     pub cpu: Duration,
-    /// Peak resident memory of the program (or of its largest waited-for descendant),
-    /// in bytes (`ru_maxrss`).
+    /// Peak resident memory of the run, in bytes: the largest of the sampled sums of the
+    /// resident sets of its processes (`VmRSS`, pages shared between processes counted
+    /// once per process) and of each process's own peak resident set (`VmHWM` while it
+    /// runs, `ru_maxrss` when it is reaped, exact even for a peak between samples).
     pub peak_rss: u64,
+    /// The most processes of the run alive at one sample (1 for a program that starts
+    /// none; 0 when it ended before the first sample).
+    pub processes: u32,
     /// Processes it left running, ended by the supervisor.
     pub left_behind: LeftBehind,
-    /// The address-space limit it ran under, in bytes, if any.
-    pub memory_limit: Option<u64>,
+    /// The memory limit it ran under, if any.
+    pub memory_limit: Option<MemoryLimit>,
     /// Bytes of the input it left unread (all of them: it failed before reading any,
     /// so it would have done the same on any input).
     pub input_unread: usize,
@@ -162,6 +269,7 @@ impl Default for RunOutput {
             elapsed: Duration::ZERO,
             cpu: Duration::ZERO,
             peak_rss: 0,
+            processes: 0,
             left_behind: LeftBehind::default(),
             memory_limit: None,
             input_unread: 0,
@@ -193,9 +301,9 @@ pub trait Target {
         None
     }
 
-    /// Runs on `input` under an address-space limit of `bytes` instead of its own, to
-    /// tell a failure that more memory cures from any other; `None` (the default) when
-    /// the target has no memory limit to change.
+    /// Runs on `input` under a memory limit of `bytes` (of the same kind) instead of its
+    /// own, to tell a failure that more memory cures from any other; `None` (the default)
+    /// when the target has no memory limit to change.
     ///
     /// # Errors
     /// The program cannot be started.
@@ -223,10 +331,35 @@ impl<F: FnMut(&[u8]) -> io::Result<RunOutput>> Target for F {
 /// The limits of one run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
-    /// Wall-clock time limit.
-    pub timeout: Duration,
-    /// Address-space limit (`RLIMIT_AS`) in bytes, if any.
-    pub memory: Option<u64>,
+    /// CPU time limit: user + system time summed over every process of the run
+    /// (threads included), as contest judges measure it. Checked at each sample, and
+    /// once more on the exact figure when the run has ended.
+    pub cpu: Duration,
+    /// Wall-clock time limit, a looser bound for a program that sleeps or waits
+    /// ([`default_wall`] of the CPU limit unless set).
+    pub wall: Duration,
+    /// The memory limit, if any.
+    pub memory: Option<MemoryLimit>,
+}
+
+impl Limits {
+    /// A CPU time limit of `cpu`, the wall-clock limit [`default_wall`] of it, no memory
+    /// limit.
+    pub fn new(cpu: Duration) -> Self {
+        Limits {
+            cpu,
+            wall: default_wall(cpu),
+            memory: None,
+        }
+    }
+}
+
+/// The wall-clock limit that goes with a CPU time limit of `cpu` when none is given:
+/// twice it plus a second, at most a minute more than it (1.5 s gives 4 s; 10 s
+/// gives 21 s; 100 s gives 160 s). A correct program on a machine so loaded that it gets
+/// less than half a core still passes; one that sleeps for ever is stopped soon.
+pub fn default_wall(cpu: Duration) -> Duration {
+    (cpu * 2 + Duration::from_secs(1)).min(cpu + Duration::from_secs(60))
 }
 
 /// An external program with its arguments and its limits per run.
@@ -234,29 +367,34 @@ pub struct Limits {
 pub struct Program {
     /// The program and its arguments (`["python3", "sol.py"]`).
     pub argv: Vec<String>,
-    /// The time limit of one run.
-    pub timeout: Duration,
-    /// The address-space limit of one run in bytes, if any.
-    pub memory: Option<u64>,
+    /// The limits of one run.
+    pub limits: Limits,
 }
 
 impl Program {
-    /// `argv[0]` with arguments `argv[1..]`, limited to `timeout` per run.
+    /// `argv[0]` with arguments `argv[1..]`, limited to `cpu` of CPU time per run (and
+    /// [`default_wall`] of it in wall-clock time).
     ///
     /// # Panics
     /// When `argv` is empty.
-    pub fn new(argv: Vec<String>, timeout: Duration) -> Self {
+    pub fn new(argv: Vec<String>, cpu: Duration) -> Self {
         assert!(!argv.is_empty(), "a program needs at least its name");
         Program {
             argv,
-            timeout,
-            memory: None,
+            limits: Limits::new(cpu),
         }
     }
 
-    /// The same program with an address-space limit of `bytes` per run.
-    pub fn with_memory_limit(mut self, bytes: Option<u64>) -> Self {
-        self.memory = bytes;
+    /// The same program with a wall-clock limit of `wall` per run (`None`: the default,
+    /// [`default_wall`] of its CPU limit).
+    pub fn with_wall_limit(mut self, wall: Option<Duration>) -> Self {
+        self.limits.wall = wall.unwrap_or_else(|| default_wall(self.limits.cpu));
+        self
+    }
+
+    /// The same program with memory limit `memory` per run (`None`: no limit).
+    pub fn with_memory_limit(mut self, memory: Option<MemoryLimit>) -> Self {
+        self.limits.memory = memory;
         self
     }
 
@@ -264,18 +402,11 @@ impl Program {
     pub fn display(&self) -> String {
         self.argv.join(" ")
     }
-
-    fn limits(&self) -> Limits {
-        Limits {
-            timeout: self.timeout,
-            memory: self.memory,
-        }
-    }
 }
 
 impl Target for Program {
     fn run(&mut self, input: &[u8]) -> io::Result<RunOutput> {
-        run_limited(&self.argv, input, &self.limits())
+        run_limited(&self.argv, input, &self.limits)
     }
 
     fn shared(&self) -> Option<&dyn SharedTarget> {
@@ -283,9 +414,10 @@ impl Target for Program {
     }
 
     fn run_with_memory_limit(&mut self, input: &[u8], bytes: u64) -> Option<io::Result<RunOutput>> {
+        let memory = self.limits.memory?;
         let limits = Limits {
-            timeout: self.timeout,
-            memory: Some(bytes),
+            memory: Some(MemoryLimit { bytes, ..memory }),
+            ..self.limits
         };
         Some(run_limited(&self.argv, input, &limits))
     }
@@ -293,23 +425,17 @@ impl Target for Program {
 
 impl SharedTarget for Program {
     fn run_shared(&self, input: &[u8]) -> io::Result<RunOutput> {
-        run_limited(&self.argv, input, &self.limits())
+        run_limited(&self.argv, input, &self.limits)
     }
 }
 
-/// Runs `argv` with `input` on stdin and a time limit only (see [`run_limited`]).
+/// Runs `argv` with `input` on stdin, a CPU time limit of `cpu` (and the
+/// [`default_wall`] of it) and no memory limit (see [`run_limited`]).
 ///
 /// # Errors
 /// The program cannot be started (`argv[0]` not found or not executable, …).
-pub fn run(argv: &[String], input: &[u8], timeout: Duration) -> io::Result<RunOutput> {
-    run_limited(
-        argv,
-        input,
-        &Limits {
-            timeout,
-            memory: None,
-        },
-    )
+pub fn run(argv: &[String], input: &[u8], cpu: Duration) -> io::Result<RunOutput> {
+    run_limited(argv, input, &Limits::new(cpu))
 }
 
 /// Runs `argv` with `input` on stdin under `limits`, and returns what it did.
@@ -319,11 +445,14 @@ pub fn run(argv: &[String], input: &[u8], timeout: Duration) -> io::Result<RunOu
 ///   reading everything is fine (the broken pipe is ignored).
 /// - stdout is kept up to [`STDOUT_CAP`] bytes; past that the program is killed.
 /// - the tail of stderr is kept ([`STDERR_TAIL`] bytes).
-/// - at the time limit the program is killed; when it exits (or is killed), every
-///   process it started is killed too, by the run's supervisor, and counted in
-///   [`RunOutput::left_behind`]; then the pipes are read to their end.
+/// - past the CPU time limit (summed over every process of the run, sampled), the
+///   wall-clock limit, or a resident-memory limit (summed, sampled) the program is
+///   killed; when it exits (or is killed), every process it started is killed too, by the
+///   run's supervisor, and counted in [`RunOutput::left_behind`]; then the pipes are read
+///   to their end.
 /// - the program runs in a process group of its own, with `SIGPIPE` at its default and
-///   no blocked signals, and with `RLIMIT_AS` set when `limits.memory` is.
+///   no blocked signals, and with `RLIMIT_AS` set under a [`MemoryKind::AddressSpace`]
+///   limit.
 ///
 /// # Errors
 /// The program cannot be started (`argv[0]` not found or not executable, …).

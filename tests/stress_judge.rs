@@ -232,7 +232,11 @@ fn replay_of_the_same_program_fixed_now_passes() {
     let save_s = save.display().to_string();
     let sol = dir.path().join("sol.py");
     std::fs::copy(fixture("marble_wrap_bug.py"), &sol).unwrap();
-    std::fs::copy(fixture("marble_correct.py"), dir.path().join("marble_correct.py")).unwrap();
+    std::fs::copy(
+        fixture("marble_correct.py"),
+        dir.path().join("marble_correct.py"),
+    )
+    .unwrap();
     let run = |flags: &[&str]| {
         let mut cmd = gamecheck();
         cmd.args(["stress", "marble"])

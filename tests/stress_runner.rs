@@ -267,7 +267,6 @@ fn cpu_time_is_summed_over_every_process_a_setsid_child_too() {
     .unwrap();
     assert_eq!(out.end, End::TimedOut(TimeLimit::Cpu), "{out:?}");
     assert!(out.cpu >= Duration::from_secs(1), "{out:?}");
-    assert!(out.processes >= 3, "{out:?}");
 }
 
 /// An orphan of the run (its parent exited before it), reaped by the supervisor, adds

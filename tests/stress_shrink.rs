@@ -545,19 +545,68 @@ fn a_crash_that_passes_at_four_times_the_limit_is_memory_limit_exceeded() {
 #[test]
 fn a_crash_that_fails_again_at_four_times_the_limit_stays_a_crash() {
     let (cases, len) = one_board();
-    // read the input and crashed, twice; read none of it, twice (then it is not "cannot
-    // start": it fails the same way at the larger limit)
-    for (first, again) in [(crash(0), crash(0)), (crash(len), crash(len))] {
-        let mut target = UnderLimit {
-            first,
-            again,
-            asked: Vec::new(),
-        };
-        let t = memory_trial(&mut target, &cases).unwrap();
-        assert_eq!(target.asked, vec![4 * MIB]);
-        assert_eq!(t.reruns, 1);
-        assert_eq!(t.judgement.verdict.class(), Some(Class::Crash));
+    // read the input and crashed, twice: one more run
+    let mut target = UnderLimit {
+        first: crash(0),
+        again: crash(0),
+        asked: Vec::new(),
+    };
+    let t = memory_trial(&mut target, &cases).unwrap();
+    assert_eq!(target.asked, vec![4 * MIB]);
+    assert_eq!(t.reruns, 1);
+    assert_eq!(t.judgement.verdict.class(), Some(Class::Crash));
+    // read none of it, at four times the limit too: once more with the memory
+    // available, where it reads none of it either (then it is not "cannot start": it
+    // fails so whatever the limit)
+    let mut target = UnderLimit {
+        first: crash(len),
+        again: crash(len),
+        asked: Vec::new(),
+    };
+    let t = memory_trial(&mut target, &cases).unwrap();
+    assert_eq!(target.asked.len(), 2, "{:?}", target.asked);
+    assert_eq!(target.asked[0], 4 * MIB);
+    assert!(target.asked[1] > 4 * MIB, "{:?}", target.asked);
+    assert_eq!(t.reruns, 2);
+    assert_eq!(t.judgement.verdict.class(), Some(Class::Crash));
+}
+
+/// A runtime that reserves more address space than four times the limit (a JVM) fails
+/// before reading a byte at both, and reads its input with the memory available: it
+/// cannot start under the limit.
+#[test]
+fn failing_before_reading_at_four_times_too_and_reading_with_all_memory_is_cannot_start() {
+    let (cases, _) = one_board();
+    struct Reserving {
+        asked: Vec<u64>,
     }
+    impl Target for Reserving {
+        fn run(&mut self, _input: &[u8]) -> std::io::Result<RunOutput> {
+            Ok(crash(usize::MAX))
+        }
+        fn run_with_memory_limit(
+            &mut self,
+            _input: &[u8],
+            bytes: u64,
+        ) -> Option<std::io::Result<RunOutput>> {
+            self.asked.push(bytes);
+            let unread = if bytes > 4 * MIB { 0 } else { usize::MAX };
+            Some(Ok(RunOutput {
+                input_unread: unread,
+                ..crash(0)
+            }))
+        }
+    }
+    let mut target = Reserving { asked: Vec::new() };
+    let mut game = Marble::new(Rules::standard(), None).unwrap();
+    match trial(&mut game, &mut target, &cases) {
+        Err(StressError::CannotStartUnderLimit { why, .. }) => {
+            assert!(why.contains("under 4 MiB too"), "{why}");
+            assert!(why.contains("(the memory available) it reads it"), "{why}");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(target.asked.len(), 2);
 }
 
 #[test]

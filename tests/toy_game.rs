@@ -220,6 +220,32 @@ impl<const WRONG: bool> Game for Subtraction<WRONG> {
     fn describe_case(_: &Rules, n: &u32) -> String {
         format!("a heap of {n}")
     }
+    fn shrink_sizes(_: &Rules, n: &u32) -> Option<std::ops::RangeInclusive<u64>> {
+        (*n > 0).then(|| 1..=u64::from(*n))
+    }
+    fn with_size(_: &Rules, _: &u32, size: u64) -> Option<u32> {
+        u32::try_from(size).ok()
+    }
+}
+
+/// The subtraction game as a contest (one rule set, no flags): its adapter is the
+/// library's `GameContest`.
+impl<const WRONG: bool> gamecheck::Contest for Subtraction<WRONG> {
+    type RuleArgs = gamecheck::contest::NoFlags;
+    type SizeArgs = gamecheck::contest::NoFlags;
+    type Adapter = gamecheck::contest::GameContest<Self>;
+    type SolveArgs = gamecheck::contest::NoSolveArgs;
+
+    fn rules(_: &Self::RuleArgs) -> Result<Rules, gamecheck::error::RuleError> {
+        Ok(Rules(vec![1, 2, 3]))
+    }
+
+    fn contest(
+        rules: Rules,
+        size: &Self::SizeArgs,
+    ) -> Result<Self::Adapter, gamecheck::error::RuleError> {
+        Ok(gamecheck::contest::GameContest::new(rules, size))
+    }
 }
 
 impl<const WRONG: bool> Verify for Subtraction<WRONG> {
@@ -606,6 +632,48 @@ fn perft_from_moves_walks_both_generators() {
     assert_eq!(Subtraction::<false>::key(&7), 7);
     let none = Subtraction::<false>::default_start(&rules, &Default::default());
     assert!(none.unwrap_err().0.contains("no default start"));
+}
+
+/// A game's size for shrinking reaches `stress` through the library's adapter, and a
+/// contestant that is wrong from heap 37 on is shrunk to exactly 37 (a crash, so each
+/// run says only whether some case failed: the sizes are searched, not listed).
+#[test]
+fn the_games_size_reaches_stress_and_finds_a_threshold() {
+    use gamecheck::stress::{stress, ContestGame, StressOptions, Target};
+    use gamecheck::Contest as _;
+    let mut game =
+        Subtraction::<false>::contest(Rules(vec![1, 2, 3]), &Default::default()).unwrap();
+    assert_eq!(game.shrink_sizes(&200), Some(1..=200));
+    assert_eq!(game.shrink_sizes(&0), None);
+    assert_eq!(game.with_size(&200, 37), Some(37));
+    let mut correct = gamecheck::stress::program_of::<Subtraction>(Rules(vec![1, 2, 3]), |n| {
+        if n % 4 == 0 {
+            Winner::Bob
+        } else {
+            Winner::Alice
+        }
+    });
+    // the same answers, but no output at all (a crash) when a heap of 37 or more is in the input
+    let mut crashing = move |input: &[u8]| {
+        let text = String::from_utf8_lossy(input);
+        let big = text
+            .lines()
+            .skip(1)
+            .any(|l| l.trim().parse::<u32>().is_ok_and(|n| n >= 37));
+        let mut out = correct.run(input)?;
+        if big {
+            out.stdout.clear();
+            out.end = gamecheck::stress::End::Exited(1);
+        }
+        Ok(out)
+    };
+    let opts = StressOptions {
+        seed: 3,
+        ..StressOptions::default()
+    };
+    let summary = stress(&mut game, &mut crashing, &opts, |_| {}, |_, _| {}).unwrap();
+    let failure = summary.failure.expect("a crash from heap 37 on");
+    assert_eq!(failure.minimal.cases, [37]);
 }
 
 /// `program_of` answers each case of the input in the game's format, and nothing at all

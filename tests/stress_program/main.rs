@@ -3,10 +3,12 @@
 //!
 //! - [`signals`]: Ctrl-C, SIGTERM, SIGHUP and SIGKILL leave nothing running;
 //! - [`memory`]: "memory limit exceeded" only on evidence;
-//! - [`output`]: the output read exactly as the README promises.
+//! - [`output`]: the output read exactly as the README promises;
+//! - [`languages`]: contestants in C++ and Java, right and wrong, under a memory limit.
 
 #[path = "../common/mod.rs"]
 mod common;
+mod languages;
 mod memory;
 mod output;
 mod signals;

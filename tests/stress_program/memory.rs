@@ -104,7 +104,10 @@ fn a_memory_error_is_memory_limit_exceeded_and_a_plain_exit_is_a_crash() {
 /// a usage error (exit 2) and nothing is shrunk.
 #[test]
 fn a_program_that_cannot_start_under_the_limit_is_a_usage_error() {
-    for kind in ["resident", "address-space"] {
+    for (kind, what) in [
+        ("resident", "resident memory"),
+        ("address-space", "address space"),
+    ] {
         let out = stress(
             "marble",
             &[
@@ -126,7 +129,7 @@ fn a_program_that_cannot_start_under_the_limit_is_a_usage_error() {
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(
             err.contains(&format!(
-                "cannot start under this limit: under 5 MiB of {kind} memory, "
+                "cannot start under this limit: under 5 MiB of {what}, "
             )),
             "{err}"
         );

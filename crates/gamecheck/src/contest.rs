@@ -136,8 +136,8 @@ pub struct NoSolveArgs {}
 ///   the oracle on every case the oracle does not refuse (a disagreement is an error of
 ///   ours, never charged to the program under test);
 /// - an output line is `Alice` or `Bob` (or `Draw`, when [`GameContest::with_draws`]),
-///   exactly; shrinking follows [`Game::smaller`] with the
-///   rules kept.
+///   exactly; shrinking searches [`Game::shrink_sizes`] (when the game has a size),
+///   then follows [`Game::smaller`] with the rules kept.
 pub struct GameContest<G: Contest> {
     rules: G::Rules,
     flags: G::SizeArgs,
@@ -241,6 +241,14 @@ impl<G: Contest> ContestGame for GameContest<G> {
             .filter(|(rules, _)| *rules == self.rules)
             .map(|(_, c)| c)
             .collect()
+    }
+
+    fn shrink_sizes(&self, case: &G::Case) -> Option<std::ops::RangeInclusive<u64>> {
+        G::shrink_sizes(&self.rules, case)
+    }
+
+    fn with_size(&self, case: &G::Case, size: u64) -> Option<G::Case> {
+        G::with_size(&self.rules, case, size)
     }
 
     fn describe_case(&self, case: &G::Case) -> String {

@@ -198,6 +198,28 @@ pub trait Game: Sized + Send + Sync + 'static {
             .collect()
     }
 
+    /// A size of `case` that `stress` can search before it takes the steps of
+    /// [`Game::smaller`]: the sizes from the smallest the game allows up to `case`'s own
+    /// (a board's width, a heap's tokens, a number of pieces), each of which
+    /// [`Game::with_size`] makes a case of; `None` (the default) for none. `stress` then
+    /// gallops up from the smallest size (8-fold) and bisects the last gap, so a program
+    /// that fails from some size on is shrunk to exactly that size in about
+    /// 1.3 · log2(size) runs, however large the case that showed it
+    /// ([`crate::stress::ContestGame::shrink_sizes`]).
+    fn shrink_sizes(
+        _rules: &Self::Rules,
+        _case: &Self::Case,
+    ) -> Option<std::ops::RangeInclusive<u64>> {
+        None
+    }
+
+    /// `case` made size `size` (within the range [`Game::shrink_sizes`] gave, below its
+    /// own), under the same rules: the first `size` columns, every heap capped at `size`;
+    /// `None` when there is no such case (that size is then taken to pass).
+    fn with_size(_rules: &Self::Rules, _case: &Self::Case, _size: u64) -> Option<Self::Case> {
+        None
+    }
+
     /// A random rule set, drawn from `entropy` only (same draws, same rules): the
     /// generator of rule sets for the properties (proptest, seeded bytes), the fuzz
     /// targets ([`Entropy`] fed by the fuzzer's bytes) and `verify`'s random suites.

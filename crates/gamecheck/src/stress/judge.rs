@@ -102,7 +102,7 @@ pub enum MemoryEvidence {
     Resident {
         /// The run's peak resident memory, in bytes.
         peak: u64,
-        /// The most processes of the run alive at one sample.
+        /// The processes of the run alive at the sample of its peak.
         processes: u32,
     },
     /// A runtime's own allocation-failure message, this line of stderr.

@@ -38,7 +38,7 @@ pub fn larger_limit(limit: u64, available: Option<u64>) -> Option<u64> {
 
 /// `judgement` of `out` (the run of `target` on `input`), with a crash under a memory
 /// limit decided by a second run at a larger limit (see the module's text); and
-/// whether that second run was made.
+/// how many more runs were made (0, 1, or 2 for a program that cannot start at four times the limit either).
 ///
 /// # Errors
 /// The program cannot be started, or cannot start under the limit
@@ -50,7 +50,7 @@ pub fn confirm<G: ContestGame + ?Sized, T: Target + ?Sized>(
     expected: &[G::Answer],
     out: &RunOutput,
     judgement: Judgement<G::Answer>,
-) -> Result<(Judgement<G::Answer>, bool), StressError> {
+) -> Result<(Judgement<G::Answer>, u64), StressError> {
     let read_nothing = !input.is_empty() && out.input_unread >= input.len();
     if let (Verdict::MemoryLimit { peak_rss, .. }, Some(limit), End::MemoryLimit) =
         (&judgement.verdict, out.memory_limit, out.end)
@@ -66,27 +66,27 @@ pub fn confirm<G: ContestGame + ?Sized, T: Target + ?Sized>(
                 stderr_tail: out.stderr_tail.clone(),
             });
         }
-        return Ok((judgement, false));
+        return Ok((judgement, 0));
     }
     let (Verdict::Crash { end, stderr_tail }, Some(memory)) =
         (&judgement.verdict, out.memory_limit)
     else {
-        return Ok((judgement, false));
+        return Ok((judgement, 0));
     };
     // under a resident limit nothing makes an allocation fail: a crash is a crash
     if memory.kind != MemoryKind::AddressSpace {
-        return Ok((judgement, false));
+        return Ok((judgement, 0));
     }
     let limit = memory.bytes;
     // a supervisor's death is not the program's failure to allocate: no second run
     if let End::SupervisorDied(_) = end {
-        return Ok((judgement, false));
+        return Ok((judgement, 0));
     }
     let Some(larger) = larger_limit(limit, available()) else {
-        return Ok((judgement, false));
+        return Ok((judgement, 0));
     };
     let Some(again) = target.run_with_memory_limit(input.as_bytes(), larger) else {
-        return Ok((judgement, false));
+        return Ok((judgement, 0));
     };
     let again = again?;
     if read_nothing && again.input_unread < input.len() {
@@ -100,8 +100,32 @@ pub fn confirm<G: ContestGame + ?Sized, T: Target + ?Sized>(
             stderr_tail: out.stderr_tail.clone(),
         });
     }
+    // failing before reading a byte at four times the limit too: a runtime that reserves
+    // address space by the gigabyte (the JVM, Go, .NET) may start only with the memory
+    // of the machine; if it then reads its input, the limit is what stops it
+    if read_nothing && again.input_unread >= input.len() {
+        if let Some(most) = available().filter(|&a| a > larger) {
+            if let Some(third) = target.run_with_memory_limit(input.as_bytes(), most) {
+                if third?.input_unread < input.len() {
+                    return Err(StressError::CannotStartUnderLimit {
+                        limit: memory,
+                        why: format!(
+                            "the program fails before reading any input (so it would on \
+                             every input), under {} MiB too, and under {} MiB (the memory \
+                             available) it reads it: it reserves more address space than \
+                             the limit",
+                            larger >> 20,
+                            most >> 20
+                        ),
+                        stderr_tail: out.stderr_tail.clone(),
+                    });
+                }
+                return Ok((judgement, 2));
+            }
+        }
+    }
     if judge(game, &again, expected).verdict != Verdict::Pass {
-        return Ok((judgement, true));
+        return Ok((judgement, 1));
     }
     let memory = Judgement {
         verdict: Verdict::MemoryLimit {
@@ -116,7 +140,7 @@ pub fn confirm<G: ContestGame + ?Sized, T: Target + ?Sized>(
         not_answers: Vec::new(),
         per_case: false,
     };
-    Ok((memory, true))
+    Ok((memory, 1))
 }
 
 #[cfg(test)]

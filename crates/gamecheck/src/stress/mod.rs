@@ -248,9 +248,11 @@ pub struct Trial<C, A> {
     pub output: RunOutput,
     /// The verdict.
     pub judgement: Judgement<A>,
-    /// Runs of the program at a larger memory limit made to reach the verdict (0 or 1:
-    /// a run that ends past its memory limit is run again at up to 4 times it, to tell an
-    /// out-of-memory failure from a crash).
+    /// Runs of the program at a larger memory limit made to reach the verdict (0 to 2:
+    /// under an address-space limit a crash is run again at up to 4 times it, to tell an
+    /// out-of-memory failure from a crash, and one that read none of its input at that
+    /// limit either once more with the memory available, to tell whether it can start at
+    /// all).
     pub reruns: u64,
 }
 
@@ -363,9 +365,9 @@ pub enum StressError {
     /// input, so it would on every input: the limit is too small for it to start (exit
     /// code 2 on the command line).
     #[error(
-        "cannot start under this limit: under {} MiB of {} memory, {why}",
+        "cannot start under this limit: under {} MiB of {}, {why}",
         limit.bytes >> 20,
-        limit.kind.name()
+        limit.kind.what()
     )]
     CannotStartUnderLimit {
         /// The limit.
@@ -422,7 +424,7 @@ pub fn trials<G: ContestGame + ?Sized, T: Target + ?Sized>(
             expected,
             output,
             judgement,
-            reruns: u64::from(rerun),
+            reruns: rerun,
         });
     }
     Ok(done)

@@ -474,7 +474,7 @@ const REASON_CPU: i64 = 1;
 const REASON_MEMORY: i64 = 2;
 
 /// The report's fixed header: status, why it ended, peak memory (bytes), CPU time (µs),
-/// most processes at a sample (all i64), count of left-behind processes and of command
+/// processes at the sample of the peak (all i64), count of left-behind processes and of command
 /// lines sent (u32 each).
 const REPORT_HEADER: usize = 8 * 5 + 4 * 2;
 
@@ -830,8 +830,10 @@ unsafe fn supervise(p: &Prepared, fds: &ChildFds, parent: libc::pid_t) -> ! {
             .0
             .saturating_add(s.ticks.saturating_mul(1_000_000) / p.ticks_per_second);
         let memory = s.resident.max(s.largest_peak).max(children.1);
-        peak = peak.max(memory);
-        processes = processes.max(s.processes);
+        if memory > peak || processes == 0 {
+            peak = peak.max(memory);
+            processes = s.processes;
+        }
         if cpu > p.cpu_micros {
             reason = REASON_CPU;
         } else if p.resident.is_some_and(|limit| memory > limit) {

@@ -110,6 +110,14 @@ pub enum MemoryKind {
 }
 
 impl MemoryKind {
+    /// `resident memory` or `address space`, for messages.
+    pub fn what(self) -> &'static str {
+        match self {
+            MemoryKind::Resident => "resident memory",
+            MemoryKind::AddressSpace => "address space",
+        }
+    }
+
     /// `resident` or `address-space`, as the command line spells it.
     pub fn name(self) -> &'static str {
         match self {
@@ -247,8 +255,8 @@ pub struct RunOutput {
     /// once per process) and of each process's own peak resident set (`VmHWM` while it
     /// runs, `ru_maxrss` when it is reaped, exact even for a peak between samples).
     pub peak_rss: u64,
-    /// The most processes of the run alive at one sample (1 for a program that starts
-    /// none; 0 when it ended before the first sample).
+    /// The processes of the run alive at the sample where its memory peaked (1 for a
+    /// program that starts none; 0 when it ended before the first sample).
     pub processes: u32,
     /// Processes it left running, ended by the supervisor.
     pub left_behind: LeftBehind,

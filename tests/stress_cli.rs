@@ -137,7 +137,7 @@ fn a_program_that_sleeps_forever_times_out_and_nothing_survives() {
     .code(1)
     .stdout(predicate::str::starts_with("FAILED: timeout in round 1"))
     .stdout(predicate::str::contains(
-        "no exit within the 4 s wall-clock limit",
+        "no exit within the 5.5 s wall-clock limit",
     ));
     let elapsed = start.elapsed();
     // an upper bound with margin for a loaded 2-core machine (the program sleeps forever)
@@ -478,7 +478,7 @@ fn a_timeout_names_the_case_that_times_out_alone_with_the_times_before_it() {
     );
     assert!(
         report.contains(
-            "each case alone (an input of 1 case, the same limits: 1 s of CPU, 3 s wall-clock):"
+            "each case alone (an input of 1 case, the same limits: 1 s of CPU, 4 s wall-clock):"
         ),
         "{report}"
     );

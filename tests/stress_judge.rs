@@ -206,7 +206,7 @@ fn a_passing_run_reports_its_slowest_run_and_peak_memory_against_the_limits() {
         slowest.contains(" s CPU (") && slowest.contains("of the 20 s CPU time limit), "),
         "{slowest}"
     );
-    assert!(slowest.ends_with("% of 41 s)"), "{slowest}");
+    assert!(slowest.ends_with("% of 61 s)"), "{slowest}");
     let peak = lines
         .iter()
         .find(|l| l.starts_with("peak memory: "))

@@ -47,8 +47,8 @@ pub struct StressCommon {
     pub timeout: f64,
     /// Wall-clock time limit of one run of PROGRAM, in seconds, for a program that
     /// sleeps or waits rather than computes (a timeout "by wall-clock time"); default
-    /// twice --timeout plus 1 s, at most --timeout plus 60 s (so a machine too busy to give a
-    /// correct program half a core does not fail it). The run's supervisor (the process
+    /// three times --timeout plus 1 s, at most --timeout plus 60 s (so a machine too busy to
+    /// give a correct program a third of a core does not fail it). The run's supervisor (the process
     /// gamecheck starts PROGRAM from) has 5 s past this limit to report; then it is
     /// killed too, PROGRAM's group first.
     #[arg(long, value_name = "SECS")]
@@ -952,7 +952,7 @@ fn mib(bytes: u64) -> String {
     format!("{:.1} MiB", bytes as f64 / f64::from(1 << 20))
 }
 
-/// `1.5 s of CPU, 4 s wall-clock`: the time limits of a run.
+/// `1.5 s of CPU, 5.5 s wall-clock`: the time limits of a run.
 fn time_limits(program: &Program) -> String {
     format!(
         "{} s of CPU, {} s wall-clock",

@@ -67,6 +67,9 @@ pub struct Shrinker<'a, G: ContestGame + ?Sized, T: Target + ?Sized> {
 
 type TrialOf<G> = Trial<<G as ContestGame>::Case, <G as ContestGame>::Answer>;
 
+/// Candidates that seem to fail, each with its own run when it was run alone.
+type Found<G> = Vec<(<G as ContestGame>::Case, Option<TrialOf<G>>)>;
+
 impl<'a, G: ContestGame + ?Sized, T: Target + ?Sized> Shrinker<'a, G, T> {
     /// A shrinker that keeps failures of `class` and stops at `deadline`.
     pub fn new(game: &'a mut G, target: &'a mut T, class: Class, deadline: Instant) -> Self {
@@ -289,18 +292,31 @@ impl<'a, G: ContestGame + ?Sized, T: Target + ?Sized> Shrinker<'a, G, T> {
         Ok(best)
     }
 
-    /// Fewer cases: the single wrongly answered case when it fails alone, else removal of
-    /// chunks of cases (halves, quarters, … single cases) while the failure stays.
+    /// Fewer cases: the single wrongly answered case when it fails alone; for another
+    /// failure of a game with sizes ([`ContestGame::shrink_sizes`]), the largest case
+    /// alone (a program that fails from some size on fails on it, and the judge cannot
+    /// say which case a crash came from); else removal of chunks of cases (halves,
+    /// quarters, … single cases) while the failure stays.
     fn shrink_list(&mut self, failing: TrialOf<G>) -> Result<TrialOf<G>, StressError> {
         let mut best = failing;
         if best.cases.len() <= 1 {
             return Ok(best);
         }
-        if let super::Verdict::WrongAnswer { case, .. } = best.judgement.verdict {
+        let alone = match best.judgement.verdict {
+            super::Verdict::WrongAnswer { case, .. } => Some(case),
+            _ => (0..best.cases.len())
+                .filter_map(|i| Some((self.game.shrink_sizes(&best.cases[i])?, i)))
+                .max_by_key(|(sizes, i)| (*sizes.end(), std::cmp::Reverse(*i)))
+                .map(|(_, i)| i),
+        };
+        if let Some(case) = alone {
             let single = [best.cases[case].clone()];
             let t = self.try_cases(&single)?;
             if self.same(&t) {
                 return Ok(t);
+            }
+            if t.judgement.verdict.class().is_none() {
+                self.passed.insert(single[0].clone());
             }
         }
         let mut chunk = best.cases.len() / 2;
@@ -432,11 +448,13 @@ impl<'a, G: ContestGame + ?Sized, T: Target + ?Sized> Shrinker<'a, G, T> {
                 let lists: Vec<Vec<G::Case>> = group.iter().map(|c| c.to_vec()).collect();
                 let firsts = self.try_many(&lists)?;
                 for (chunk, first) in group.iter().zip(firsts) {
-                    for c in self.find_failing_after(chunk, first)? {
-                        if !self.time_left() {
-                            break 'step;
-                        }
-                        let t = self.try_cases(std::slice::from_ref(&c))?;
+                    for (c, alone) in self.find_failing_after(chunk, first)? {
+                        // a candidate run alone already is its own confirmation
+                        let t = match alone {
+                            Some(t) => t,
+                            None if !self.time_left() => break 'step,
+                            None => self.try_cases(std::slice::from_ref(&c))?,
+                        };
                         if self.same(&t) {
                             best = t;
                             continue 'step;
@@ -451,8 +469,9 @@ impl<'a, G: ContestGame + ?Sized, T: Target + ?Sized> Shrinker<'a, G, T> {
     }
 
     /// The candidates of `batch` that seem to fail this way, in batch order (for a wrong
-    /// answer all the wrongly answered ones; otherwise one isolated by halving).
-    fn find_failing(&mut self, batch: &[G::Case]) -> Result<Vec<G::Case>, StressError> {
+    /// answer all the wrongly answered ones; otherwise one isolated by halving), each with
+    /// its own run when it was run alone (a batch of one).
+    fn find_failing(&mut self, batch: &[G::Case]) -> Result<Found<G>, StressError> {
         if batch.is_empty() || !self.time_left() {
             return Ok(Vec::new());
         }
@@ -465,7 +484,7 @@ impl<'a, G: ContestGame + ?Sized, T: Target + ?Sized> Shrinker<'a, G, T> {
         &mut self,
         batch: &[G::Case],
         t: TrialOf<G>,
-    ) -> Result<Vec<G::Case>, StressError> {
+    ) -> Result<Found<G>, StressError> {
         let got = t.judgement.verdict.class();
         match got {
             None => {
@@ -483,7 +502,7 @@ impl<'a, G: ContestGame + ?Sized, T: Target + ?Sized> Shrinker<'a, G, T> {
                     .judgement
                     .not_answers
                     .iter()
-                    .map(|&i| batch[i].clone())
+                    .map(|&i| (batch[i].clone(), None))
                     .collect());
             }
             Some(Class::WrongAnswer) if self.class == Class::WrongAnswer => {
@@ -493,26 +512,26 @@ impl<'a, G: ContestGame + ?Sized, T: Target + ?Sized> Shrinker<'a, G, T> {
                     .judgement
                     .wrong
                     .iter()
-                    .map(|&i| batch[i].clone())
+                    .map(|&i| (batch[i].clone(), None))
                     .collect());
             }
             _ => {}
         }
         // The batch fails this way but we cannot tell which candidate does (a crash,
         // malformed output), or a wrong answer may hide behind another failure.
+        if batch.len() == 1 {
+            return Ok(if got == Some(self.class) {
+                vec![(batch[0].clone(), Some(t))]
+            } else {
+                Vec::new()
+            });
+        }
         // the run's output (up to 16 MiB) is not needed below: free it before recursing,
         // or every level of the halving would hold one
         drop(t);
         let worth_splitting = got == Some(self.class) || self.class == Class::WrongAnswer;
         if !worth_splitting {
             return Ok(Vec::new());
-        }
-        if batch.len() == 1 {
-            return Ok(if got == Some(self.class) {
-                batch.to_vec()
-            } else {
-                Vec::new()
-            });
         }
         let (a, b) = batch.split_at(batch.len() / 2);
         let found = self.find_failing(a)?;

@@ -363,11 +363,11 @@ impl Limits {
 }
 
 /// The wall-clock limit that goes with a CPU time limit of `cpu` when none is given:
-/// twice it plus a second, at most a minute more than it (1.5 s gives 4 s; 10 s
-/// gives 21 s; 100 s gives 160 s). A correct program on a machine so loaded that it gets
-/// less than half a core still passes; one that sleeps for ever is stopped soon.
+/// three times it plus a second, at most a minute more than it (1.5 s gives 5.5 s;
+/// 10 s gives 31 s; 100 s gives 160 s). A correct program on a machine so loaded that
+/// it gets a third of a core still passes; one that sleeps for ever is stopped soon.
 pub fn default_wall(cpu: Duration) -> Duration {
-    (cpu * 2 + Duration::from_secs(1)).min(cpu + Duration::from_secs(60))
+    (cpu * 3 + Duration::from_secs(1)).min(cpu + Duration::from_secs(60))
 }
 
 /// An external program with its arguments and its limits per run.

@@ -101,7 +101,7 @@ fn answer_batch(c: &mut Criterion) {
     let rules = Rules::standard();
     let positions = batch(2026);
     let expected: Vec<Winner> =
-        solve_cases_with::<MarbleGame>(&mut Naive::new(&rules), &positions).unwrap();
+        solve_cases_with::<MarbleGame>(&rules, &mut Naive::new(&rules), &positions).unwrap();
     let mut g = c.benchmark_group("marble/answer_200");
     g.throughput(Throughput::Elements(positions.len() as u64));
     g.sample_size(10);
@@ -110,8 +110,8 @@ fn answer_batch(c: &mut Criterion) {
         g.bench_function(BenchmarkId::new("fresh", v.name()), |b| {
             b.iter(|| {
                 let mut s = gamecheck_games::marble::game::solver(&rules, v);
-                let got =
-                    solve_cases_with::<MarbleGame>(s.as_mut(), black_box(&positions)).unwrap();
+                let got = solve_cases_with::<MarbleGame>(&rules, s.as_mut(), black_box(&positions))
+                    .unwrap();
                 assert_eq!(got, expected);
             })
         });
@@ -120,7 +120,8 @@ fn answer_batch(c: &mut Criterion) {
     g.sample_size(100);
     g.bench_function(BenchmarkId::new("lookup", "table"), |b| {
         b.iter(|| {
-            let got = solve_cases_with::<MarbleGame>(&mut warm, black_box(&positions)).unwrap();
+            let got =
+                solve_cases_with::<MarbleGame>(&rules, &mut warm, black_box(&positions)).unwrap();
             assert_eq!(got, expected);
         })
     });

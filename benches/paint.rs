@@ -51,21 +51,34 @@ fn contest_input() -> Vec<Position> {
 
 fn contest(c: &mut Criterion) {
     let positions = contest_input();
-    let expected: Vec<Winner> =
-        solve_cases_with::<PaintGame>(&mut Grundy::new(), &positions).unwrap();
+    let expected: Vec<Winner> = solve_cases_with::<PaintGame>(
+        &gamecheck_games::paint::game::Rules,
+        &mut Grundy::new(),
+        &positions,
+    )
+    .unwrap();
     let mut g = c.benchmark_group("paint/contest_74x4747");
     g.throughput(Throughput::Elements(positions.len() as u64));
     let mut periodic = Periodic::new();
     g.bench_function("periodic", |b| {
         b.iter(|| {
-            let got = solve_cases_with::<PaintGame>(&mut periodic, black_box(&positions)).unwrap();
+            let got = solve_cases_with::<PaintGame>(
+                &gamecheck_games::paint::game::Rules,
+                &mut periodic,
+                black_box(&positions),
+            )
+            .unwrap();
             assert_eq!(got, expected);
         })
     });
     g.bench_function("periodic+proof", |b| {
         b.iter(|| {
-            let got =
-                solve_cases_with::<PaintGame>(&mut Periodic::new(), black_box(&positions)).unwrap();
+            let got = solve_cases_with::<PaintGame>(
+                &gamecheck_games::paint::game::Rules,
+                &mut Periodic::new(),
+                black_box(&positions),
+            )
+            .unwrap();
             assert_eq!(got, expected);
         })
     });
@@ -73,14 +86,24 @@ fn contest(c: &mut Criterion) {
     g.bench_function("grundy", |b| {
         b.iter(|| {
             let mut s = game::solver(Variant::Grundy);
-            let got = solve_cases_with::<PaintGame>(s.as_mut(), black_box(&positions)).unwrap();
+            let got = solve_cases_with::<PaintGame>(
+                &gamecheck_games::paint::game::Rules,
+                s.as_mut(),
+                black_box(&positions),
+            )
+            .unwrap();
             assert_eq!(got, expected);
         })
     });
     g.bench_function("grundy+table_to_4747", |b| {
         b.iter(|| {
             let mut s = Grundy::with_table(4748);
-            let got = solve_cases_with::<PaintGame>(&mut s, black_box(&positions)).unwrap();
+            let got = solve_cases_with::<PaintGame>(
+                &gamecheck_games::paint::game::Rules,
+                &mut s,
+                black_box(&positions),
+            )
+            .unwrap();
             assert_eq!(got, expected);
         })
     });
@@ -123,7 +146,12 @@ fn huge(c: &mut Criterion) {
     let mut periodic = Periodic::new();
     g.bench_function("periodic", |b| {
         b.iter(|| {
-            let got = solve_cases_with::<PaintGame>(&mut periodic, black_box(&p)).unwrap();
+            let got = solve_cases_with::<PaintGame>(
+                &gamecheck_games::paint::game::Rules,
+                &mut periodic,
+                black_box(&p),
+            )
+            .unwrap();
             assert_eq!(got, vec![Winner::Bob]);
         })
     });
@@ -138,7 +166,12 @@ fn oracle(c: &mut Criterion) {
             Position::new(8, random_cells(&mut rng, 8, m)).unwrap()
         })
         .collect();
-    let expected = solve_cases_with::<PaintGame>(&mut Periodic::new(), &positions).unwrap();
+    let expected = solve_cases_with::<PaintGame>(
+        &gamecheck_games::paint::game::Rules,
+        &mut Periodic::new(),
+        &positions,
+    )
+    .unwrap();
     let mut g = c.benchmark_group("paint/oracle_n8");
     g.throughput(Throughput::Elements(positions.len() as u64));
     g.sample_size(10);
@@ -146,7 +179,12 @@ fn oracle(c: &mut Criterion) {
         g.bench_function(BenchmarkId::new("fresh", v.name()), |b| {
             b.iter(|| {
                 let mut s = game::solver(v);
-                let got = solve_cases_with::<PaintGame>(s.as_mut(), black_box(&positions)).unwrap();
+                let got = solve_cases_with::<PaintGame>(
+                    &gamecheck_games::paint::game::Rules,
+                    s.as_mut(),
+                    black_box(&positions),
+                )
+                .unwrap();
                 assert_eq!(got, expected);
             })
         });

@@ -34,9 +34,9 @@ fn standard_deals(c: &mut Criterion) {
         let rules = Rules::standard_with(stuck);
         let deals = batch(&rules, 2026, DEALS);
         let by_memo: Vec<Winner> =
-            solve_cases_with::<SevensGame>(&mut Memo::new(&rules), &deals).unwrap();
+            solve_cases_with::<SevensGame>(&rules, &mut Memo::new(&rules), &deals).unwrap();
         let by_table: Vec<Winner> =
-            solve_cases_with::<SevensGame>(&mut Table::new(&rules), &deals).unwrap();
+            solve_cases_with::<SevensGame>(&rules, &mut Table::new(&rules), &deals).unwrap();
         assert_eq!(by_memo, by_table, "memo and table disagree under {rules}");
         let mut g = c.benchmark_group(format!("sevens/standard_{}_40_deals", stuck.name()));
         g.throughput(Throughput::Elements(DEALS as u64));
@@ -44,7 +44,8 @@ fn standard_deals(c: &mut Criterion) {
         let mut memo = Memo::new(&rules);
         g.bench_function("memo", |b| {
             b.iter(|| {
-                let got = solve_cases_with::<SevensGame>(&mut memo, black_box(&deals)).unwrap();
+                let got =
+                    solve_cases_with::<SevensGame>(&rules, &mut memo, black_box(&deals)).unwrap();
                 assert_eq!(got, by_table);
             })
         });
@@ -52,7 +53,8 @@ fn standard_deals(c: &mut Criterion) {
         let _ = table.solve(&deals[0]);
         g.bench_function("table", |b| {
             b.iter(|| {
-                let got = solve_cases_with::<SevensGame>(&mut table, black_box(&deals)).unwrap();
+                let got =
+                    solve_cases_with::<SevensGame>(&rules, &mut table, black_box(&deals)).unwrap();
                 assert_eq!(got, by_memo);
             })
         });
@@ -65,7 +67,7 @@ fn one_standard_deal(c: &mut Criterion) {
     let rules = Rules::standard();
     let deals = batch(&rules, 2026, DEALS);
     let expected: Vec<Winner> =
-        solve_cases_with::<SevensGame>(&mut Memo::new(&rules), &deals).unwrap();
+        solve_cases_with::<SevensGame>(&rules, &mut Memo::new(&rules), &deals).unwrap();
     let mut table = Table::new(&rules);
     let mut g = c.benchmark_group("sevens/standard_lose_one_deal");
     g.sample_size(40);
@@ -106,7 +108,7 @@ fn small_decks(c: &mut Criterion) {
         let rules = Rules::new(suits, ranks, None, Stuck::Lose).unwrap();
         let deals = batch(&rules, 7, DEALS);
         let expected: Vec<Winner> =
-            solve_cases_with::<SevensGame>(&mut Table::new(&rules), &deals).unwrap();
+            solve_cases_with::<SevensGame>(&rules, &mut Table::new(&rules), &deals).unwrap();
         // the oracle and every fast variant (a new variant is benched with no edit here)
         let mut variants = vec![Variant::Naive];
         variants.extend(fast_variants::<SevensGame>());
@@ -115,8 +117,8 @@ fn small_decks(c: &mut Criterion) {
             g.bench_function(BenchmarkId::new(name, format!("{suits}x{ranks}")), |b| {
                 b.iter(|| {
                     let mut s = game::solver(&rules, v);
-                    let got =
-                        solve_cases_with::<SevensGame>(s.as_mut(), black_box(&deals)).unwrap();
+                    let got = solve_cases_with::<SevensGame>(&rules, s.as_mut(), black_box(&deals))
+                        .unwrap();
                     assert_eq!(got, expected);
                 })
             });

@@ -38,7 +38,7 @@ fn samples_with_every_solver() {
         ];
         for s in &mut solvers {
             assert_eq!(
-                solve_cases_with::<MarbleGame>(s.as_mut(), &positions).unwrap(),
+                solve_cases_with::<MarbleGame>(&rules, s.as_mut(), &positions).unwrap(),
                 expected,
                 "{name}: {}",
                 s.name()

@@ -20,7 +20,12 @@ fn the_sample_through_the_library() {
     let positions = format::read(&input).unwrap();
     for &v in Variant::ALL {
         let mut solver = game::solver(v);
-        let answers = solve_cases_with::<PaintGame>(solver.as_mut(), &positions).unwrap();
+        let answers = solve_cases_with::<PaintGame>(
+            &gamecheck_games::paint::game::Rules,
+            solver.as_mut(),
+            &positions,
+        )
+        .unwrap();
         assert_eq!(format::write_answers(&answers), expected, "{v:?}");
     }
 }
@@ -72,8 +77,12 @@ fn half_painted_columns_are_single_cells_not_walls() {
     let winners: Vec<Winner> = Variant::ALL
         .iter()
         .map(|&v| {
-            solve_cases_with::<PaintGame>(game::solver(v).as_mut(), std::slice::from_ref(&p))
-                .unwrap()[0]
+            solve_cases_with::<PaintGame>(
+                &gamecheck_games::paint::game::Rules,
+                game::solver(v).as_mut(),
+                std::slice::from_ref(&p),
+            )
+            .unwrap()[0]
         })
         .collect();
     assert!(winners.iter().all(|&w| w == Winner::Bob), "{winners:?}");

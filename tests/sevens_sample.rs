@@ -44,8 +44,12 @@ fn the_library_gives_the_sample_answers() {
     assert_eq!(deals.len(), 6);
     for v in [Variant::Memo, Variant::Table] {
         let mut s = game::solver(&rules, v);
-        let answers = solve_cases_with::<SevensGame>(s.as_mut(), &deals).unwrap();
-        assert_eq!(SevensGame::write_answers(&answers), SAMPLE_OUT, "{v:?}");
+        let answers = solve_cases_with::<SevensGame>(&rules, s.as_mut(), &deals).unwrap();
+        assert_eq!(
+            SevensGame::write_answers(&rules, &answers),
+            SAMPLE_OUT,
+            "{v:?}"
+        );
     }
 }
 

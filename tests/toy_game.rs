@@ -133,6 +133,7 @@ impl<const WRONG: bool> Game for Subtraction<WRONG> {
     type Case = u32;
     type Move = Take;
     type Answer = Value;
+    type Output = Winner;
     type Variant = Variant;
     type Generators = Vec<u32>;
     const DEFAULT_VARIANT: Variant = Variant::Formula;
@@ -198,11 +199,8 @@ impl<const WRONG: bool> Game for Subtraction<WRONG> {
         }
         s
     }
-    fn winner(v: Value) -> Winner {
+    fn output(_: &Rules, _: &u32, v: Value) -> Winner {
         v.for_alice_to_move()
-    }
-    fn write_answers(answers: &[Winner]) -> String {
-        answers.iter().map(|w| format!("{w}\n")).collect()
     }
     fn smaller(rules: &Rules, n: &u32, _: ShrinkMode) -> Vec<(Rules, u32)> {
         // every smaller heap; the planted game also shrinks the rule set ({1, 2, 3} to

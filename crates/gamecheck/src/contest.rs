@@ -8,7 +8,6 @@ use crate::error::ParseError;
 use crate::error::RuleError;
 use crate::game::ShrinkMode;
 use crate::game::{BoxSolver, Game};
-use crate::outcome::Winner;
 use crate::rng::Rng;
 use crate::rng::{Entropy, Size};
 use crate::stress::ContestGame;
@@ -80,7 +79,8 @@ pub trait Contest: Game {
 /// A contest whose rule flags are the rule set itself (`Game::Rules` derives
 /// `clap::Args`), with no size or solve flags and [`GameContest`] as its adapter: the
 /// whole [`Contest`] of a simple game, from `impl SimpleContest for MyGame {}`. Its
-/// inputs are drawn by [`Game::random_case`]; [`Contest::MAX_BATCH`] is 1,000.
+/// inputs are drawn by [`Game::random_case`]; [`Contest::MAX_BATCH`] is 1,000; its
+/// answers are the game's own ([`Game::Output`]: draws, fixed players, numbers alike).
 ///
 /// A game that needs more (size flags, its own contest generator, solve flags, another
 /// batch cap) implements [`Contest`] itself instead.
@@ -135,13 +135,14 @@ pub struct NoSolveArgs {}
 ///   ([`Game::DEFAULT_VARIANT`]), checked by
 ///   the oracle on every case the oracle does not refuse (a disagreement is an error of
 ///   ours, never charged to the program under test);
-/// - an output line is `Alice` or `Bob` (or `Draw`, when [`GameContest::with_draws`]),
-///   exactly; shrinking searches [`Game::shrink_sizes`] (when the game has a size),
-///   then follows [`Game::smaller`] with the rules kept.
+/// - an output line is read by [`Game::parse_answer`] (by default the game's
+///   [`Game::Output`] spelling, exactly), written by [`Game::write_answers`], and our
+///   answer is [`Game::output`] of the default solver's; shrinking searches
+///   [`Game::shrink_sizes`] (when the game has a size), then follows [`Game::smaller`]
+///   with the rules kept.
 pub struct GameContest<G: Contest> {
     rules: G::Rules,
     flags: G::SizeArgs,
-    draws: bool,
     fast: BoxSolver<G>,
     oracle: BoxSolver<G>,
 }
@@ -155,21 +156,13 @@ impl<G: Contest> GameContest<G> {
             oracle: G::solver(&rules, G::ORACLE_VARIANT),
             rules,
             flags: flags.clone(),
-            draws: false,
         }
-    }
-
-    /// The same adapter for a game with draws: `Draw` is an answer too.
-    #[must_use]
-    pub fn with_draws(mut self) -> Self {
-        self.draws = true;
-        self
     }
 }
 
 impl<G: Contest> ContestGame for GameContest<G> {
     type Case = G::Case;
-    type Answer = Winner;
+    type Answer = G::Output;
 
     fn name(&self) -> &'static str {
         G::NAME
@@ -195,7 +188,7 @@ impl<G: Contest> ContestGame for GameContest<G> {
         G::write(&self.rules, cases)
     }
 
-    fn answers(&mut self, cases: &[G::Case]) -> Result<Vec<Winner>, String> {
+    fn answers(&mut self, cases: &[G::Case]) -> Result<Vec<G::Output>, String> {
         cases
             .iter()
             .enumerate()
@@ -212,27 +205,21 @@ impl<G: Contest> ContestGame for GameContest<G> {
                         ));
                     }
                 }
-                Ok(G::winner(answer))
+                Ok(G::output(&self.rules, case, answer))
             })
             .collect()
     }
 
-    fn write_answers(&self, answers: &[Winner]) -> String {
-        G::write_answers(answers)
+    fn write_answers(&self, answers: &[G::Output]) -> String {
+        G::write_answers(&self.rules, answers)
     }
 
-    fn parse_answer(&self, line: &str, _index: usize) -> Option<Winner> {
-        line.parse::<Winner>()
-            .ok()
-            .filter(|&w| self.draws || w != Winner::Draw)
+    fn parse_answer(&self, line: &str, index: usize) -> Option<G::Output> {
+        G::parse_answer(&self.rules, line, index)
     }
 
-    fn answer_form(&self, _index: usize) -> String {
-        if self.draws {
-            "`Alice`, `Bob` or `Draw`".into()
-        } else {
-            "`Alice` or `Bob`".into()
-        }
+    fn answer_form(&self, index: usize) -> String {
+        G::answer_form(&self.rules, index)
     }
 
     fn shrink_candidates(&self, case: &G::Case) -> Vec<G::Case> {

@@ -1,9 +1,12 @@
 //! One interface for every game: [`Game`].
 //!
 //! A game is a set of rule sets; under each, *cases* (the units of a contest input: a
-//! marble position, a paint strip, a sevens deal) have an exact *answer* (the value for
-//! the player to move, or the contest's winner). [`Game`] gathers, for one game, all the
-//! harness needs to check it by construction:
+//! marble position, a paint strip, a sevens deal) have an exact *answer*, what the
+//! solvers compute (a value relative to the player to move, a named winner, a Grundy
+//! value: a [`GameValue`]), and an *output*, what one line of the contest's output says
+//! about the case, in the contest's own spelling (a [`ContestAnswer`]: `Alice`, `X`, a
+//! number). [`Game`] gathers, for one game, all the harness needs to check it by
+//! construction:
 //!
 //! - the rule set with its `Display` (its command-line flags are `Contest::RuleArgs`);
 //! - the case, the move with its notation, both move generators ([`Game::oracle_moves`]
@@ -11,7 +14,8 @@
 //! - the oracle and a typed list of solver variants ([`Game::Variant`], an enum that
 //!   implements [`Variants`]: `--solver` takes exactly those names, and `verify` compares
 //!   every one);
-//! - the contest reader and writer;
+//! - who is to move in a case ([`Game::to_move`]), and the contest's reader and writer,
+//!   of inputs and of answers;
 //! - one "one step smaller" relation over (rules, case) ([`Game::smaller`]), used by
 //!   `verify` and, with the rules kept fixed, by `stress`;
 //! - the one random generator of rule sets and cases ([`Game::random_rules`],
@@ -23,7 +27,7 @@
 //! from the binary that names them.
 
 use crate::error::{ParseError, RuleError};
-use crate::outcome::Winner;
+use crate::outcome::{ContestAnswer, GameValue, Player};
 use crate::rng::{Entropy, Size};
 use crate::solver::Solver;
 use std::fmt::{Debug, Display};
@@ -77,8 +81,18 @@ pub trait Game: Sized + Send + Sync + 'static {
     type Case: Clone + Debug + PartialEq + Eq + Hash + Send + Sync;
     /// A move, with its notation as `Display`.
     type Move: Clone + Debug + Display + Ord;
-    /// A solver's exact answer for a case.
-    type Answer: Copy + Debug + PartialEq + Display + Send + Sync;
+    /// A solver's exact answer for a case: what the oracle and the fast solvers compute
+    /// and `verify` compares, and what the default [`Game::best_move`] follows. Its
+    /// [`GameValue`] says how (a value relative to the player to move,
+    /// [`crate::outcome::Value`]; a named winner, [`crate::outcome::Winner`]; a type of
+    /// the game's own).
+    type Answer: GameValue;
+    /// What one line of the contest's output says about a case, in the contest's own
+    /// spelling ([`ContestAnswer`]: [`crate::outcome::Winner`] for `Alice`/`Bob`/`Draw`,
+    /// an integer type, a type of the game's own): what `solve` prints, `stress` reads
+    /// from a program and compares, and `--json` shows. Made from an answer by
+    /// [`Game::output`].
+    type Output: ContestAnswer;
     /// The solvers by name: the oracle and every fast variant.
     type Variant: Variants;
 
@@ -122,27 +136,34 @@ pub trait Game: Sized + Send + Sync + 'static {
         None
     }
 
-    /// The oracle's best move at `case` in the game's notation: a winning move, or for a
-    /// draw a move that keeps the draw; `None` when there is none or the oracle refuses.
+    /// The player to move at `case` (`First` by default: every case has Alice, the first
+    /// player, to move, as a contest that lists positions gives them). A game whose cases
+    /// may have either player to move (tic-tac-toe's mid-game boards, with X first) says
+    /// which, so that a winner it names for a fixed player is read right by
+    /// [`Game::best_move`] and in reports.
+    fn to_move(_rules: &Self::Rules, _case: &Self::Case) -> Player {
+        Player::First
+    }
+
+    /// The oracle's best move at `case` in the game's notation: a move that keeps the
+    /// position's value under optimal play (a winning move; at a draw, a move that keeps
+    /// the draw); `None` when there is none (the player to move loses whatever it does)
+    /// or the oracle refuses.
     ///
-    /// The default asks the oracle about each of the oracle's moves, applied with
-    /// [`Game::apply`]: the first move after which the player to move loses, else, at a
-    /// draw, the first after which it is still a draw.
+    /// The default asks the oracle about `case` and about each of the oracle's moves,
+    /// applied with [`Game::apply`]: the first move whose position has the value an
+    /// optimal move leads to ([`GameValue::after_optimal_move`], with [`Game::to_move`]'s
+    /// player), so it is right for a value relative to the player to move and for one
+    /// that names a fixed player alike.
     fn best_move(rules: &Self::Rules, case: &Self::Case) -> Option<String> {
         let mut oracle = Self::solver(rules, Self::ORACLE_VARIANT);
-        let mut winner = |c: &Self::Case| oracle.solve(c).ok().map(Self::winner);
-        let here = winner(case)?;
+        let here = oracle.solve(case).ok()?;
+        let wanted = here.after_optimal_move(Self::to_move(rules, case))?;
         let gens = Self::generators(rules);
         let children = applied::<Self>(rules, case, Self::oracle_moves(&gens, case));
-        // after a move the other player is to move: `Bob` there is a loss for them
-        let wanted = match here {
-            Winner::Alice => Winner::Bob,
-            Winner::Draw => Winner::Draw,
-            Winner::Bob => return None,
-        };
         children
             .into_iter()
-            .find(|(_, child)| winner(child) == Some(wanted))
+            .find(|(_, child)| oracle.solve(child).ok() == Some(wanted))
             .map(|(mv, _)| mv.to_string())
     }
 
@@ -161,13 +182,30 @@ pub trait Game: Sized + Send + Sync + 'static {
     /// A complete contest input holding `cases`, in the canonical layout.
     fn write(rules: &Self::Rules, cases: &[Self::Case]) -> String;
 
-    /// The contest's answer for an answer (Alice moves first).
-    fn winner(answer: Self::Answer) -> Winner;
+    /// The contest's output for `case` whose answer is `answer`: the contest's spelling
+    /// of it (`Value::Win` with Alice to move → `Winner::Alice`; a Grundy value → itself;
+    /// a value for the player to move → the fixed player a contest names, by
+    /// [`Game::to_move`]).
+    fn output(rules: &Self::Rules, case: &Self::Case, answer: Self::Answer) -> Self::Output;
 
-    /// The contest output for `answers`: by default one answer per line (`Alice`, `Bob`,
-    /// `Draw`).
-    fn write_answers(answers: &[Winner]) -> String {
-        answers.iter().map(|w| format!("{w}\n")).collect()
+    /// The contest output for `outputs`, the cases' outputs in input order: by default one
+    /// per line, as their `Display` spells them.
+    fn write_answers(_rules: &Self::Rules, outputs: &[Self::Output]) -> String {
+        outputs.iter().map(|o| format!("{o}\n")).collect()
+    }
+
+    /// Reads output line `index` (0-based, the case's place in the input) as an answer:
+    /// the inverse of [`Game::write_answers`] line by line (the line comes without its
+    /// line end and trailing ASCII spaces and tabs); `None` when it is not one. By default
+    /// [`ContestAnswer::parse`].
+    fn parse_answer(_rules: &Self::Rules, line: &str, _index: usize) -> Option<Self::Output> {
+        Self::Output::parse(line)
+    }
+
+    /// What output line `index` should look like, for messages: by default
+    /// [`ContestAnswer::form`].
+    fn answer_form(_rules: &Self::Rules, _index: usize) -> String {
+        Self::Output::form()
     }
 
     /// Checks the rule set for the contest format (sevens: an even deck).
@@ -294,8 +332,8 @@ pub fn fast_variants<G: Game>() -> Vec<G::Variant> {
         .collect()
 }
 
-/// The answers to every case, checked for size first: a case too large for the solver
-/// is refused before any case is solved.
+/// The contest outputs of every case ([`Game::output`]), checked for size first: a case
+/// too large for the solver is refused before any case is solved.
 ///
 /// # Errors
 /// The first refusal, with its 1-based case number; no answers then.
@@ -303,22 +341,27 @@ pub fn solve_cases<G: Game>(
     rules: &G::Rules,
     variant: G::Variant,
     cases: &[G::Case],
-) -> Result<Vec<Winner>, crate::solver::CaseRefusal> {
-    solve_cases_with::<G>(G::solver(rules, variant).as_mut(), cases)
+) -> Result<Vec<G::Output>, crate::solver::CaseRefusal> {
+    solve_cases_with::<G>(rules, G::solver(rules, variant).as_mut(), cases)
 }
 
 /// [`solve_cases`] with a solver in hand (built, or warmed up, by the caller): the
-/// contest answers (who wins, [`Game::winner`]) to every case, each case's size checked
-/// first ([`crate::solver::solve_each`]).
+/// contest outputs ([`Game::output`]) of every case, each case's size checked first
+/// ([`crate::solver::solve_each`]).
 ///
 /// # Errors
 /// The first refusal, with its 1-based case number; no answers then.
 pub fn solve_cases_with<G: Game>(
+    rules: &G::Rules,
     solver: &mut (impl Solver<G::Case, G::Answer> + ?Sized),
     cases: &[G::Case],
-) -> Result<Vec<Winner>, crate::solver::CaseRefusal> {
+) -> Result<Vec<G::Output>, crate::solver::CaseRefusal> {
     let answers = crate::solver::solve_each(solver, cases)?;
-    Ok(answers.into_iter().map(G::winner).collect())
+    Ok(cases
+        .iter()
+        .zip(answers)
+        .map(|(case, answer)| G::output(rules, case, answer))
+        .collect())
 }
 
 /// Declares a game's solver variants: an enum (deriving `Debug`, `Clone`, `Copy`,

@@ -55,7 +55,7 @@ pub mod prelude {
     pub use crate::game::{BoxSolver, Game, ShrinkMode, Variants};
     pub use crate::harness::driver::{reachable, Group, NamedCheck, Step, Suite, Verify};
     pub use crate::harness::VerifyOptions;
-    pub use crate::outcome::{Value, Winner};
+    pub use crate::outcome::{ContestAnswer, GameValue, Player, Value, Winner};
     pub use crate::perft::{Generator, Moves, Perft, PerftFromMoves};
     pub use crate::rng::{Entropy, Size};
     pub use crate::solver::{Refusal, Solver};

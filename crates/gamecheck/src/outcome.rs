@@ -1,11 +1,77 @@
-//! Game values and contest answers.
+//! Game values and contest answers: who is to move ([`Player`]); what a solver's exact
+//! value says of a position, as the harness reads it to find the best move
+//! ([`GameValue`]); and what one line of a contest's output says, in the contest's own
+//! spelling ([`ContestAnswer`]).
+//!
+//! Two conventions for a value meet here, and a game says which it uses through its
+//! types: a value **relative to the player to move** ([`Value`]: `Win` means the player
+//! to move wins, as in combinatorial game theory's N- and P-positions and in
+//! GamesmanOne's win/lose/tie) and a value that **names a fixed player** ([`Winner`]:
+//! `Alice` means the first player wins, whoever is to move, as a tic-tac-toe "X wins"
+//! does). The ready contest spellings are [`Winner`] (`Alice`, `Bob`, `Draw`) and the
+//! integers (a Grundy value, a score, a number of moves); a game with another spelling
+//! implements [`ContestAnswer`] for a type of its own.
 
 use std::fmt;
+
+/// A player, named by the order of play from the game's start: the first player (Alice,
+/// X, White) and the second.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Player {
+    /// The player who moves first from the start (Alice; X in tic-tac-toe).
+    First,
+    /// The other player.
+    Second,
+}
+
+impl Player {
+    /// The other player.
+    pub fn other(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Player::First => "the first player",
+            Player::Second => "the second player",
+        })
+    }
+}
+
+/// A solver's exact value of a position (a game's `Answer`), as the harness reads it:
+/// which value the position after an optimal move has. With it the default best move of
+/// a game (the oracle's first move to a position of that value) is right for a value
+/// relative to the player to move and for one that names a fixed player alike.
+///
+/// ```
+/// use gamecheck::outcome::{GameValue, Player, Value, Winner};
+/// // relative to the mover: after the winning move, the opponent (now to move) loses
+/// assert_eq!(Value::Win.after_optimal_move(Player::First), Some(Value::Loss));
+/// assert_eq!(Value::Loss.after_optimal_move(Player::Second), None);
+/// // a fixed player: the winner stays the winner; the loser to move has no good move
+/// assert_eq!(Winner::Bob.after_optimal_move(Player::Second), Some(Winner::Bob));
+/// assert_eq!(Winner::Bob.after_optimal_move(Player::First), None);
+/// assert_eq!(Winner::Draw.after_optimal_move(Player::First), Some(Winner::Draw));
+/// ```
+pub trait GameValue: Copy + fmt::Debug + PartialEq + fmt::Display + Send + Sync + 'static {
+    /// The value of the position an optimal move leads to, from a position of value
+    /// `self` with `mover` to move (Bellman's principle of optimality: the value of a
+    /// position is the best of its children's, seen from the mover's side); `None` when
+    /// no move is better than another for the mover (every move loses), so that there is
+    /// no best move to show.
+    fn after_optimal_move(self, mover: Player) -> Option<Self>;
+}
 
 /// The value of a position for the player to move, under optimal play by both sides.
 ///
 /// In impartial-game terms a `Win` is an N-position (the next player wins) and a
-/// `Loss` a P-position (the previous player wins). `Draw` exists only in sevens.
+/// `Loss` a P-position (the previous player wins); `Draw`: neither can force a win (a
+/// game that may end undecided, or play on for ever).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Value {
     /// The player to move wins (N-position).
@@ -28,10 +94,27 @@ impl Value {
 
     /// The contest answer when Alice is the player to move (`Win` → `Alice`).
     pub fn for_alice_to_move(self) -> Winner {
+        self.winner(Player::First)
+    }
+
+    /// Who wins, when `mover` is the player to move (`Win` with the second player to
+    /// move → `Bob`).
+    pub fn winner(self, mover: Player) -> Winner {
+        match (self, mover) {
+            (Value::Draw, _) => Winner::Draw,
+            (Value::Win, Player::First) | (Value::Loss, Player::Second) => Winner::Alice,
+            (Value::Win, Player::Second) | (Value::Loss, Player::First) => Winner::Bob,
+        }
+    }
+}
+
+impl GameValue for Value {
+    /// `Win` → `Loss` (the opponent, to move next, loses), `Draw` → `Draw`, `Loss` → none.
+    fn after_optimal_move(self, _mover: Player) -> Option<Value> {
         match self {
-            Value::Win => Winner::Alice,
-            Value::Loss => Winner::Bob,
-            Value::Draw => Winner::Draw,
+            Value::Win => Some(Value::Loss),
+            Value::Draw => Some(Value::Draw),
+            Value::Loss => None,
         }
     }
 }
@@ -46,16 +129,135 @@ impl fmt::Display for Value {
     }
 }
 
-/// The answer a contest expects: who wins, or `Draw`.
+/// Who wins, by name: `Alice` (the first player, [`Player::First`]), `Bob` (the second)
+/// or `Draw` (neither can force a win). A contest that gives positions with Alice to
+/// move reads it as "the player to move wins" (`Alice`) or not (`Bob`); a game whose
+/// positions may have either player to move (`Game::to_move`) reads it as naming a fixed
+/// player. Its spelling is the contest answer `Alice`, `Bob` or `Draw`, exactly.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Winner {
-    /// Alice wins.
+    /// Alice, the first player, wins.
     Alice,
-    /// Bob wins.
+    /// Bob, the second player, wins.
     Bob,
-    /// Nobody wins (sevens only).
+    /// Nobody wins.
     Draw,
 }
+
+impl Winner {
+    /// The winner as a player (`None` for a draw).
+    pub fn player(self) -> Option<Player> {
+        match self {
+            Winner::Alice => Some(Player::First),
+            Winner::Bob => Some(Player::Second),
+            Winner::Draw => None,
+        }
+    }
+
+    /// The value for `mover`, the player to move (`Alice` with the first player to move
+    /// → `Win`).
+    pub fn value_for(self, mover: Player) -> Value {
+        match self.player() {
+            None => Value::Draw,
+            Some(p) if p == mover => Value::Win,
+            Some(_) => Value::Loss,
+        }
+    }
+}
+
+impl GameValue for Winner {
+    /// A named winner stays the winner along optimal play; the loser to move has no good
+    /// move (none); a draw stays a draw.
+    fn after_optimal_move(self, mover: Player) -> Option<Winner> {
+        match self.player() {
+            Some(p) if p != mover => None,
+            _ => Some(self),
+        }
+    }
+}
+
+/// What one line of a contest's output says about one case, in the contest's own
+/// spelling: read with [`ContestAnswer::parse`], written with `Display` (each the
+/// inverse of the other). `solve` prints it, `stress` reads a program's lines with it and
+/// says what it expected in its words, `verify`'s failures and `--json` show it.
+///
+/// Ready: [`Winner`] (`Alice`, `Bob`, `Draw`) and the integer types (a Grundy value, a
+/// score, a number of moves: decimal, `-` for a negative one, no `+`, no leading zeros).
+///
+/// ```
+/// use gamecheck::outcome::{ContestAnswer, Winner};
+/// assert_eq!(Winner::parse("Draw"), Some(Winner::Draw));
+/// assert_eq!(Winner::parse("draw"), None);
+/// assert_eq!(u32::parse("12"), Some(12));
+/// assert_eq!(u32::parse("012"), None);
+/// assert_eq!(i64::parse("-3"), Some(-3));
+/// assert_eq!(<u32 as ContestAnswer>::form(), "a non-negative integer");
+/// ```
+pub trait ContestAnswer:
+    Clone + fmt::Debug + PartialEq + fmt::Display + Send + Sync + 'static
+{
+    /// Reads one output line (without its line end and trailing ASCII spaces and tabs:
+    /// the judge trims nothing else); `None` when it is not an answer.
+    fn parse(line: &str) -> Option<Self>;
+
+    /// What an answer line looks like, for messages (`` `Alice`, `Bob` or `Draw` ``).
+    fn form() -> String;
+
+    /// The name of this answer's field in `solve --json` (`winner`; `result` by default).
+    const JSON_KEY: &'static str = "result";
+
+    /// This answer in `solve --json`: by default its spelling, as a string.
+    fn to_json(&self) -> serde_json::Value {
+        serde_json::Value::String(self.to_string())
+    }
+}
+
+impl ContestAnswer for Winner {
+    fn parse(line: &str) -> Option<Winner> {
+        line.parse().ok()
+    }
+
+    fn form() -> String {
+        "`Alice`, `Bob` or `Draw`".into()
+    }
+
+    const JSON_KEY: &'static str = "winner";
+}
+
+/// The canonical decimal form of an integer, the only one read: digits, `-` before a
+/// negative one, no `+`, no leading zeros (`0`, not `00` or `-0`).
+fn canonical_integer(line: &str) -> bool {
+    let digits = line.strip_prefix('-').unwrap_or(line);
+    !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && (digits == "0" || !digits.starts_with('0'))
+        && line != "-0"
+}
+
+macro_rules! integer_answers {
+    ($($t:ty: $form:literal),+) => {$(
+        impl ContestAnswer for $t {
+            fn parse(line: &str) -> Option<$t> {
+                canonical_integer(line).then(|| line.parse().ok()).flatten()
+            }
+
+            fn form() -> String {
+                $form.into()
+            }
+
+            fn to_json(&self) -> serde_json::Value {
+                serde_json::json!(self)
+            }
+        }
+    )+};
+}
+
+integer_answers!(
+    u8: "a non-negative integer", u16: "a non-negative integer",
+    u32: "a non-negative integer", u64: "a non-negative integer",
+    usize: "a non-negative integer", i8: "an integer", i16: "an integer",
+    i32: "an integer", i64: "an integer", isize: "an integer"
+);
 
 impl std::str::FromStr for Winner {
     type Err = String;
@@ -103,5 +305,53 @@ mod tests {
         assert_eq!(Winner::alice_or_bob("Alice"), Some(Winner::Alice));
         assert_eq!(Winner::alice_or_bob("Bob"), Some(Winner::Bob));
         assert_eq!(Winner::alice_or_bob("Draw"), None);
+    }
+
+    #[test]
+    fn integers_read_in_their_canonical_form_only() {
+        for (line, want) in [
+            ("0", Some(0)),
+            ("7", Some(7)),
+            ("-7", Some(-7)),
+            ("120", Some(120)),
+        ] {
+            assert_eq!(i64::parse(line), want, "{line}");
+        }
+        for bad in [
+            "", "-", "+7", "07", "-0", "00", " 7", "7 ", "1e3", "0x10", "٣",
+        ] {
+            assert_eq!(i64::parse(bad), None, "{bad:?}");
+        }
+        assert_eq!(u8::parse("255"), Some(255));
+        assert_eq!(u8::parse("256"), None);
+        assert_eq!(u32::parse("-1"), None);
+        assert_eq!(<i32 as ContestAnswer>::form(), "an integer");
+        assert_eq!(7u32.to_json(), serde_json::json!(7));
+        assert_eq!(Winner::Bob.to_json(), serde_json::json!("Bob"));
+        for w in [Winner::Alice, Winner::Bob, Winner::Draw] {
+            assert_eq!(<Winner as ContestAnswer>::parse(&w.to_string()), Some(w));
+        }
+    }
+
+    /// The two conventions agree: a relative value read for the player to move, and
+    /// back, for both movers.
+    #[test]
+    fn relative_values_and_named_winners_agree() {
+        for mover in [Player::First, Player::Second] {
+            for v in [Value::Win, Value::Loss, Value::Draw] {
+                let w = v.winner(mover);
+                assert_eq!(w.value_for(mover), v, "{v:?} {mover:?}");
+                // the optimal continuation of either form names the same winner
+                match (v.after_optimal_move(mover), w.after_optimal_move(mover)) {
+                    (Some(child), Some(named)) => {
+                        assert_eq!(child.winner(mover.other()), named, "{v:?} {mover:?}")
+                    }
+                    (None, None) => {}
+                    other => panic!("{v:?} {mover:?}: {other:?}"),
+                }
+            }
+        }
+        assert_eq!(Player::First.other(), Player::Second);
+        assert_eq!(Value::Win.for_alice_to_move(), Winner::Alice);
     }
 }

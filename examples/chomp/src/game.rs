@@ -53,6 +53,7 @@ impl Game for Chomp {
     type Case = Board;
     type Move = Take;
     type Answer = Value;
+    type Output = Winner;
     type Variant = Variant;
     type Generators = ();
     const DEFAULT_VARIANT: Variant = Variant::Memo;
@@ -91,7 +92,7 @@ impl Game for Chomp {
     fn write(_: &Rules, boards: &[Board]) -> String {
         board::write(boards)
     }
-    fn winner(v: Value) -> Winner {
+    fn output(_: &Rules, _: &Board, v: Value) -> Winner {
         v.for_alice_to_move()
     }
     fn random_rules<E: Entropy + ?Sized>(e: &mut E, _: Size) -> Rules {

@@ -4,7 +4,7 @@ use super::ability::{augment_with, parsed, Ability};
 use super::{input_path, located, print_all, read_input, Failure};
 use crate::contest::Contest;
 use crate::game::{Game, Variants};
-use crate::outcome::Winner;
+use crate::outcome::ContestAnswer;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -141,12 +141,16 @@ pub fn solve<G: Contest>(args: &SolveArgs<G>) -> Result<ExitCode, Failure> {
     let mut solver = G::solve_solver(&rules, variant, &args.extra).map_err(Failure::Usage)?;
     let values = crate::solver::solve_each(solver.as_mut(), &cases)
         .map_err(|e| Failure::Usage(e.to_string()))?;
-    let winners: Vec<Winner> = values.iter().map(|&v| G::winner(v)).collect();
-    let output = G::write_answers(&winners);
+    let outputs: Vec<G::Output> = cases
+        .iter()
+        .zip(&values)
+        .map(|(case, &v)| G::output(&rules, case, v))
+        .collect();
+    let output = G::write_answers(&rules, &outputs);
     if !args.json {
         return print_all(&output);
     }
-    let doc = json_document::<G>(&rules, variant, &values, &winners, &output);
+    let doc = json_document::<G>(&rules, variant, &values, &outputs, &output);
     let mut text = serde_json::to_string_pretty(&doc)
         .map_err(|e| Failure::Internal(format!("cannot write the JSON document: {e}")))?;
     text.push('\n');
@@ -171,32 +175,48 @@ struct CaseAnswer<'a> {
     case: usize,
     /// The case's line of the text output.
     answer: Option<&'a str>,
-    winner: Winner,
+    /// The case's output as the game's answer type gives it in JSON, under its key
+    /// (`"winner": "Alice"`, `"result": 3`).
+    #[serde(flatten)]
+    output: OneField,
     /// The solver's exact answer, as its `Display` writes it.
     value: String,
 }
 
+/// One field of a JSON object, its key chosen at run time.
+struct OneField(&'static str, serde_json::Value);
+
+impl serde::Serialize for OneField {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap as _;
+        let mut map = s.serialize_map(Some(1))?;
+        map.serialize_entry(self.0, &self.1)?;
+        map.end()
+    }
+}
+
 /// `solve --json`'s document: the rules, the solver, and per case (1-based) its line of
-/// the text output, its winner and the solver's exact answer (`value`), then the whole
-/// text output. A game whose output is not one line per case (none of ours) gets
-/// `"answer": null` per case; its lines are still in `output`.
+/// the text output, its output in the game's answer type (`winner` for `Alice`/`Bob`/
+/// `Draw`, else [`ContestAnswer::JSON_KEY`]) and the solver's exact answer (`value`),
+/// then the whole text output. A game whose output is not one line per case (none of
+/// ours) gets `"answer": null` per case; its lines are still in `output`.
 fn json_document<'a, G: Contest>(
     rules: &G::Rules,
     variant: G::Variant,
     values: &[G::Answer],
-    winners: &[Winner],
+    outputs: &[G::Output],
     output: &'a str,
 ) -> Document<'a> {
     let lines: Vec<&str> = output.lines().collect();
     let per_case = lines.len() == values.len();
     let cases = values
         .iter()
-        .zip(winners)
+        .zip(outputs)
         .enumerate()
-        .map(|(i, (value, &winner))| CaseAnswer {
+        .map(|(i, (value, out))| CaseAnswer {
             case: i + 1,
             answer: per_case.then(|| lines[i]),
-            winner,
+            output: OneField(<G::Output as ContestAnswer>::JSON_KEY, out.to_json()),
             value: value.to_string(),
         })
         .collect();

@@ -438,8 +438,8 @@ fn run_suite<G: Game>(suite: &Suite<G>, bar: &Progress) -> (Vec<Row>, Vec<Failur
                 "first mismatch at case {} ({}): expected {}, got {}",
                 i + 1,
                 G::describe_case(rules, &suite.cases[i]),
-                show_answer::<G>(&expected[i]),
-                show_answer::<G>(&answers[i]),
+                show_answer::<G>(rules, &suite.cases[i], &expected[i]),
+                show_answer::<G>(rules, &suite.cases[i], &answers[i]),
             ),
         };
         rows.push(row(
@@ -581,12 +581,16 @@ pub fn shrink_movegen_failure<G: Game>(rules: &G::Rules, case: G::Case) -> Failu
     }
 }
 
-/// An answer for a report: who wins, and the value when it says more (`Alice (win
-/// (N-position))`); a refusal as its message.
-fn show_answer<G: Game>(answer: &Result<G::Answer, Refusal>) -> String {
+/// An answer for a report: the contest's output for `case`, and the value when it says
+/// more (`Alice (win (N-position))`); a refusal as its message.
+fn show_answer<G: Game>(
+    rules: &G::Rules,
+    case: &G::Case,
+    answer: &Result<G::Answer, Refusal>,
+) -> String {
     match answer {
         Ok(v) => {
-            let w = G::winner(*v).to_string();
+            let w = G::output(rules, case, *v).to_string();
             let a = v.to_string();
             if w == a {
                 w
@@ -612,8 +616,8 @@ pub fn describe_failure<G: Game>(
         rules: rules_and_flags::<G>(rules),
         solver: solver.into(),
         case: G::write(rules, std::slice::from_ref(case)),
-        expected: show_answer::<G>(&expected),
-        got: show_answer::<G>(&got),
+        expected: show_answer::<G>(rules, case, &expected),
+        got: show_answer::<G>(rules, case, &got),
         best_move: G::best_move(rules, case),
     }
 }

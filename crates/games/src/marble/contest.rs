@@ -143,15 +143,15 @@ impl ContestGame for Marble {
     }
 
     fn write_answers(&self, answers: &[Winner]) -> String {
-        <super::MarbleGame as gamecheck::game::Game>::write_answers(answers)
+        <super::MarbleGame as gamecheck::game::Game>::write_answers(&self.rules, answers)
     }
 
-    fn parse_answer(&self, line: &str, _index: usize) -> Option<Winner> {
-        Winner::alice_or_bob(line)
+    fn parse_answer(&self, line: &str, index: usize) -> Option<Winner> {
+        <super::MarbleGame as gamecheck::game::Game>::parse_answer(&self.rules, line, index)
     }
 
-    fn answer_form(&self, _index: usize) -> String {
-        "`Alice` or `Bob`".into()
+    fn answer_form(&self, index: usize) -> String {
+        <super::MarbleGame as gamecheck::game::Game>::answer_form(&self.rules, index)
     }
 
     fn shrink_candidates(&self, case: &Position) -> Vec<Position> {

@@ -110,6 +110,7 @@ impl Game for MarbleGame {
     type Case = Position;
     type Move = Move;
     type Answer = Value;
+    type Output = Winner;
     type Variant = Variant;
     const DEFAULT_VARIANT: Variant = Variant::Table;
     const ORACLE_VARIANT: Variant = Variant::Naive;
@@ -172,8 +173,17 @@ impl Game for MarbleGame {
         format::write(cases)
     }
 
-    fn winner(answer: Value) -> Winner {
+    fn output(_rules: &Rules, _case: &Position, answer: Value) -> Winner {
         answer.for_alice_to_move()
+    }
+
+    /// `Alice` or `Bob`: the contest has no draws.
+    fn parse_answer(_rules: &Rules, line: &str, _index: usize) -> Option<Winner> {
+        Winner::alice_or_bob(line)
+    }
+
+    fn answer_form(_rules: &Rules, _index: usize) -> String {
+        "`Alice` or `Bob`".into()
     }
 
     fn smaller(rules: &Rules, case: &Position, _mode: ShrinkMode) -> Vec<(Rules, Position)> {

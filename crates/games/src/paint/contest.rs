@@ -233,16 +233,15 @@ impl ContestGame for Paint {
     }
 
     fn write_answers(&self, answers: &[Winner]) -> String {
-        format::write_answers(answers)
+        <super::PaintGame as gamecheck::game::Game>::write_answers(&super::rules::Rules, answers)
     }
 
     fn parse_answer(&self, line: &str, index: usize) -> Option<Winner> {
-        let rest = line.strip_prefix(&format!("Case {}: ", index + 1))?;
-        Winner::alice_or_bob(rest)
+        <super::PaintGame as gamecheck::game::Game>::parse_answer(&super::rules::Rules, line, index)
     }
 
     fn answer_form(&self, index: usize) -> String {
-        format!("`Case {0}: Alice` or `Case {0}: Bob`", index + 1)
+        <super::PaintGame as gamecheck::game::Game>::answer_form(&super::rules::Rules, index)
     }
 
     fn shrink_candidates(&self, case: &Position) -> Vec<Position> {

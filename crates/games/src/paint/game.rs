@@ -169,6 +169,7 @@ impl Game for PaintGame {
     type Case = Position;
     type Move = Move;
     type Answer = Value;
+    type Output = Winner;
     type Variant = Variant;
     const DEFAULT_VARIANT: Variant = Variant::Periodic;
     const ORACLE_VARIANT: Variant = Variant::Naive;
@@ -224,12 +225,22 @@ impl Game for PaintGame {
         format::write(cases)
     }
 
-    fn winner(answer: Value) -> Winner {
+    fn output(_rules: &Rules, _case: &Position, answer: Value) -> Winner {
         answer.for_alice_to_move()
     }
 
-    fn write_answers(answers: &[Winner]) -> String {
-        format::write_answers(answers)
+    /// `Case i: Alice` or `Case i: Bob`, one line per case.
+    fn write_answers(_rules: &Rules, outputs: &[Winner]) -> String {
+        format::write_answers(outputs)
+    }
+
+    fn parse_answer(_rules: &Rules, line: &str, index: usize) -> Option<Winner> {
+        let rest = line.strip_prefix(&format!("Case {}: ", index + 1))?;
+        Winner::alice_or_bob(rest)
+    }
+
+    fn answer_form(_rules: &Rules, index: usize) -> String {
+        format!("`Case {0}: Alice` or `Case {0}: Bob`", index + 1)
     }
 
     fn smaller(_rules: &Rules, case: &Position, _mode: ShrinkMode) -> Vec<(Rules, Position)> {

@@ -206,15 +206,15 @@ impl ContestGame for Sevens {
     }
 
     fn write_answers(&self, answers: &[Winner]) -> String {
-        <super::SevensGame as gamecheck::game::Game>::write_answers(answers)
+        <super::SevensGame as gamecheck::game::Game>::write_answers(&self.rules, answers)
     }
 
-    fn parse_answer(&self, line: &str, _index: usize) -> Option<Winner> {
-        line.parse().ok()
+    fn parse_answer(&self, line: &str, index: usize) -> Option<Winner> {
+        <super::SevensGame as gamecheck::game::Game>::parse_answer(&self.rules, line, index)
     }
 
-    fn answer_form(&self, _index: usize) -> String {
-        "`Alice`, `Bob` or `Draw`".into()
+    fn answer_form(&self, index: usize) -> String {
+        <super::SevensGame as gamecheck::game::Game>::answer_form(&self.rules, index)
     }
 
     fn shrink_candidates(&self, _case: &Deal) -> Vec<Deal> {

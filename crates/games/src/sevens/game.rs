@@ -220,6 +220,7 @@ impl Game for SevensGame {
     type Case = Deal;
     type Move = Move;
     type Answer = Winner;
+    type Output = Winner;
     type Variant = Variant;
     const DEFAULT_VARIANT: Variant = Variant::Table;
     const ORACLE_VARIANT: Variant = Variant::Naive;
@@ -309,7 +310,7 @@ impl Game for SevensGame {
         format::write(cases)
     }
 
-    fn winner(answer: Winner) -> Winner {
+    fn output(_rules: &Rules, _deal: &Deal, answer: Winner) -> Winner {
         answer
     }
 

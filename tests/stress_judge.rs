@@ -465,3 +465,114 @@ fn replay_of_several_folders_is_one_line_each_with_the_worst_status() {
         "{out}"
     );
 }
+
+/// `--save` records the limits the failure happened under, and `--replay` runs under them
+/// unless its own flags say otherwise: a memory failure replayed with no flag still fails;
+/// with a larger limit given, it passes.
+#[test]
+fn replay_runs_under_the_saved_limits() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("mem");
+    let save_s = save.display().to_string();
+    let touching = |flags: &[&str]| {
+        let mut cmd = gamecheck();
+        cmd.args(["stress", "marble"])
+            .args(flags)
+            .args(["--", "python3", "-S"])
+            .arg(fixture("touch_then_answer.py"))
+            .arg("300");
+        cmd
+    };
+    let (out, _) = stdout_of(
+        &mut touching(&[
+            "--seed",
+            "1",
+            "--rounds",
+            "1",
+            "--cases",
+            "1",
+            "--memory-limit",
+            "256",
+            "--save",
+            &save_s,
+        ]),
+        1,
+    );
+    assert!(out.starts_with("FAILED: memory limit exceeded"), "{out}");
+    let saved = std::fs::read_to_string(save.join("rules.json")).unwrap();
+    assert!(saved.contains("\"memory_limit\": 256"), "{saved}");
+    let (out, _) = stdout_of(&mut touching(&["--replay", &save_s]), 1);
+    assert!(
+        out.contains("limits:  10 s of CPU, 31 s wall-clock, 256 MiB of resident memory"),
+        "{out}"
+    );
+    assert!(
+        out.contains("memory limit exceeded: its resident memory reached "),
+        "{out}"
+    );
+    let (out, _) = stdout_of(
+        &mut touching(&["--replay", &save_s, "--memory-limit", "1024"]),
+        0,
+    );
+    assert!(out.contains("1024 MiB of resident memory"), "{out}");
+}
+
+/// `--save` never overwrites a saved failure, and leaves no empty folder behind when
+/// every round passes.
+#[test]
+fn save_refuses_a_folder_with_a_failure_and_leaves_none_when_all_pass() {
+    let dir = tempfile::tempdir().unwrap();
+    let fresh = dir.path().join("fresh");
+    let fresh_s = fresh.display().to_string();
+    stdout_of(
+        &mut stress(
+            &["--seed", "1", "--rounds", "1", "--save", &fresh_s],
+            "marble_correct.py",
+        ),
+        0,
+    );
+    assert!(!fresh.exists());
+    let used = dir.path().join("used");
+    std::fs::create_dir(&used).unwrap();
+    std::fs::write(used.join("input.txt"), "1\n").unwrap();
+    let used_s = used.display().to_string();
+    let (_, err) = stdout_of(
+        &mut stress(
+            &["--seed", "1", "--rounds", "1", "--save", &used_s],
+            "marble_correct.py",
+        ),
+        2,
+    );
+    assert!(err.contains("already holds a saved failure"), "{err}");
+}
+
+/// Usage errors of the limits say what is wrong: a wall-clock limit below the CPU limit;
+/// a memory limit with a unit; a kind with no limit (and no tip about `--`).
+#[test]
+fn limits_that_cannot_be_used_are_usage_errors() {
+    let (_, err) = stdout_of(
+        &mut stress(
+            &["--timeout", "5", "--wall-timeout", "1"],
+            "marble_correct.py",
+        ),
+        2,
+    );
+    assert!(
+        err.contains("--wall-timeout 1 is below --timeout 5"),
+        "{err}"
+    );
+    let (_, err) = stdout_of(
+        &mut stress(&["--memory-limit", "64M"], "marble_correct.py"),
+        2,
+    );
+    assert!(err.contains("`64M` is not a whole number of MiB"), "{err}");
+    let (_, err) = stdout_of(
+        &mut stress(
+            &["--memory-limit-kind", "address-space"],
+            "marble_correct.py",
+        ),
+        2,
+    );
+    assert!(err.contains("--memory-limit <MiB>"), "{err}");
+    assert!(!err.contains("give the program under test after"), "{err}");
+}

@@ -68,7 +68,7 @@ pub struct StressCommon {
     /// (the JVM's heap, Go's arenas) does not count. A program ended so before it read
     /// any of its input (an interpreter that cannot start in so little) is a usage error
     /// (exit 2): "cannot start under this limit", with its stderr.
-    #[arg(long, value_name = "MiB", value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
+    #[arg(long, value_name = "MiB", value_parser = parse_mib)]
     pub memory_limit: Option<u64>,
     /// What --memory-limit limits: `resident` (the default: see --memory-limit) or
     /// `address-space` (RLIMIT_AS of each process, set before it starts: an allocation
@@ -118,6 +118,17 @@ pub struct StressCommon {
     /// the rounds passed on stderr, and then ends gamecheck by that signal.
     #[arg(last = true, required = true, value_name = "PROGRAM [ARGS]")]
     pub program: Vec<String>,
+}
+
+/// Parses `--memory-limit`: a whole number of MiB in 1..=1048576, without a unit.
+fn parse_mib(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(mib) if (1..=1_048_576).contains(&mib) => Ok(mib),
+        _ => Err(format!(
+            "`{text}` is not a whole number of MiB in 1..=1048576 (without a unit: \
+             `--memory-limit 256` for 256 MiB)"
+        )),
+    }
 }
 
 /// The values of `--memory-limit-kind`.
@@ -223,6 +234,37 @@ struct SavedRules {
     /// was recorded).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     program: Option<Vec<String>>,
+    /// The limits it failed under (absent in folders saved before they were recorded):
+    /// `--replay` runs under them unless its own flags say otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    limits: Option<SavedLimits>,
+}
+
+/// The limits of a saved failure, as the flags spell them.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+struct SavedLimits {
+    /// `--timeout` (CPU seconds).
+    timeout: f64,
+    /// `--wall-timeout` (seconds).
+    wall_timeout: f64,
+    /// `--memory-limit` (MiB), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    memory_limit: Option<u64>,
+    /// `--memory-limit-kind` (`resident` or `address-space`), with a memory limit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    memory_limit_kind: Option<String>,
+}
+
+impl SavedLimits {
+    fn of(program: &Program) -> SavedLimits {
+        let l = &program.limits;
+        SavedLimits {
+            timeout: l.cpu.as_secs_f64(),
+            wall_timeout: l.wall.as_secs_f64(),
+            memory_limit: l.memory.map(|m| m.bytes >> 20),
+            memory_limit_kind: l.memory.map(|m| m.kind.name().to_string()),
+        }
+    }
 }
 
 const RULES_FILE: &str = "rules.json";
@@ -238,17 +280,40 @@ fn run<G: ContestGame>(mut game: G, common: &StressCommon) -> Result<ExitCode, F
             )));
         }
     }
+    if let Some(wall) = common.wall_timeout.filter(|&w| w < common.timeout) {
+        return Err(Failure::Usage(format!(
+            "--wall-timeout {wall} is below --timeout {}: a run would stop at the wall-clock \
+             limit before its CPU time could reach its limit (the wall-clock limit is the \
+             looser bound, for a program that sleeps or waits)",
+            common.timeout
+        )));
+    }
     // before any run: a program that cannot start is the command line's mistake
     stress::preflight::check_program(&common.program)
         .map_err(|e| Failure::Usage(format!("cannot start `{}`: {e}", common.program.join(" "))))?;
     if let Some(dir) = common.replay.first() {
         return replay(game, dir, common);
     }
-    if let Some(dir) = &common.save {
-        // fail before the run, not after it: the directory must exist or be creatable
-        std::fs::create_dir_all(dir)
-            .map_err(|e| Failure::Usage(format!("--save: cannot create {}: {e}", dir.display())))?;
-    }
+    // fail before the run, not after it: the directory must exist or be creatable, and
+    // hold no saved failure (a regression suite's folder is never overwritten); one made
+    // here is removed again when nothing fails
+    let made = match &common.save {
+        None => false,
+        Some(dir) => {
+            if dir.join("input.txt").exists() || dir.join(RULES_FILE).exists() {
+                return Err(Failure::Usage(format!(
+                    "--save: {} already holds a saved failure; choose another folder, or \
+                     remove it first",
+                    dir.display()
+                )));
+            }
+            let existed = dir.exists();
+            std::fs::create_dir_all(dir).map_err(|e| {
+                Failure::Usage(format!("--save: cannot create {}: {e}", dir.display()))
+            })?;
+            !existed
+        }
+    };
     let seed = common.seed.unwrap_or_else(crate::rng::fresh_seed);
     eprintln!("{} stress: seed {seed}", super::name());
     let cases = (common.cases as usize).min(game.max_batch());
@@ -280,6 +345,9 @@ fn run<G: ContestGame>(mut game: G, common: &StressCommon) -> Result<ExitCode, F
     let result = stress::stress_with(&mut game, &mut program, &opts, &mut events);
     events.bar.finish();
     let summary = result.map_err(|e| stress_error(e, &program))?;
+    if let (true, Some(dir), None) = (made, &common.save, &summary.failure) {
+        let _ = std::fs::remove_dir(dir);
+    }
     let mut text = String::new();
     let failed = write_report(&game, &program, &opts, &summary, &mut text);
     if common.json {
@@ -531,19 +599,47 @@ fn load_replay_rules<G: Contest>(
     let prog = super::name();
     let mut argv: Vec<String> = vec![format!("{prog} stress {game}")];
     argv.extend(saved.flags.split_whitespace().map(String::from));
+    // the limits given here, else the ones the failure was saved under
+    let given = flags_given();
+    let has = |flag: &str| given.iter().any(|f| f == flag);
+    let limits = saved.limits.as_ref();
+    let timeout = match limits {
+        Some(l) if !has("--timeout") => l.timeout,
+        _ => common.timeout,
+    };
+    let wall = match (limits, common.wall_timeout) {
+        (_, Some(secs)) => Some(secs),
+        (Some(l), None) if !has("--timeout") => Some(l.wall_timeout),
+        _ => None,
+    };
+    let memory = match (limits, common.memory_limit) {
+        (_, Some(mib)) => Some((
+            mib,
+            MemoryKind::from(common.memory_limit_kind)
+                .name()
+                .to_string(),
+        )),
+        (Some(l), None) => l.memory_limit.map(|mib| {
+            let kind = l
+                .memory_limit_kind
+                .clone()
+                .unwrap_or_else(|| "resident".into());
+            (mib, kind)
+        }),
+        (None, None) => None,
+    };
     argv.extend([
         "--timeout".into(),
-        common.timeout.to_string(),
+        timeout.to_string(),
         "--jobs".into(),
         common.jobs.to_string(),
     ]);
-    if let Some(secs) = common.wall_timeout {
+    if let Some(secs) = wall {
         argv.extend(["--wall-timeout".into(), secs.to_string()]);
     }
-    if let Some(mib) = common.memory_limit {
+    if let Some((mib, kind)) = memory {
         argv.extend(["--memory-limit".into(), mib.to_string()]);
-        let kind = MemoryKind::from(common.memory_limit_kind).name();
-        argv.extend(["--memory-limit-kind".into(), kind.into()]);
+        argv.extend(["--memory-limit-kind".into(), kind]);
     }
     argv.extend(["--replay".into(), dir.display().to_string(), "--".into()]);
     argv.extend(common.program.iter().cloned());
@@ -662,6 +758,7 @@ fn replay<G: ContestGame>(
     let _ = writeln!(s, "program: {}", program.display());
     let _ = writeln!(s, "rules:   {} {}", game.name(), game.rules());
     let _ = writeln!(s, "input:   {}", input_path.display());
+    let _ = writeln!(s, "limits:  {}", limits_in_words(&program));
     if failed {
         let _ = writeln!(s);
         write_verdict(&game, &program, &t, &mut s);
@@ -738,15 +835,7 @@ fn write_report<G: ContestGame>(
         plural(r.cases),
         r.size.scale
     );
-    let prog = super::name();
-    let _ = writeln!(
-        s,
-        "replay the round's input: {prog} gen {} --cases {} --seed {} --scale {}",
-        [game.name(), game.flags().as_str()].join(" ").trim_end(),
-        r.cases,
-        r.seed,
-        r.size.scale
-    );
+    let _ = writeln!(s, "replay the round's input: {}", replay_command(game, r));
     if let Some(i) = f.failing_case {
         if let Some(case) = f.original.cases.get(i) {
             let _ = writeln!(
@@ -858,14 +947,34 @@ fn write_verdict<G: ContestGame>(
             stderr_tail,
             evidence,
         } => {
-            let kind = t.output.memory_limit.map_or("", |m| m.kind.name());
+            let memory_kind = t.output.memory_limit.map(|m| m.kind);
+            let kind = memory_kind.map_or("", |k| k.name());
             let _ = match evidence {
-                stress::MemoryEvidence::Resident { .. } => writeln!(
+                stress::MemoryEvidence::Resident { processes, .. } => writeln!(
                     s,
-                    "memory limit exceeded: {evidence}, over the {} {kind} limit; every \
-                     process it started was ended",
+                    "memory limit exceeded: its resident memory reached {}{}, over the {} \
+                     {kind} limit; every process it started was ended",
+                    mib_beside(*peak_rss, *limit),
+                    match processes {
+                        0 | 1 => String::new(),
+                        n => format!(", summed over its {n} processes"),
+                    },
                     mib(*limit),
                 ),
+                // far below a resident limit, an allocation that failed hit a limit of the
+                // program's own (java -Xmx, a ulimit), not ours
+                stress::MemoryEvidence::Message(_)
+                    if memory_kind == Some(MemoryKind::Resident) && *peak_rss < *limit =>
+                {
+                    writeln!(
+                        s,
+                        "memory limit exceeded: {end} ({evidence}) at {} of resident memory, \
+                         below the {} resident limit: a limit of the program's own ran out \
+                         (a JVM's -Xmx, a ulimit)",
+                        mib(*peak_rss),
+                        mib(*limit)
+                    )
+                }
                 _ => writeln!(
                     s,
                     "memory limit exceeded: {end} under the {} {kind} limit ({evidence}); \
@@ -887,14 +996,25 @@ fn write_verdict<G: ContestGame>(
             );
         }
         Verdict::Timeout(TimeLimit::Wall) => {
+            let (cpu, waited) = (t.output.cpu.as_secs_f64(), t.output.waited.as_secs_f64());
+            // a program that waited for a CPU a quarter of its time or more was held back
+            // by the machine's load, not by itself
+            let why = if 4.0 * waited >= t.output.elapsed.as_secs_f64() {
+                format!(
+                    "it waited {waited:.2} s for a CPU: the machine is too busy for this \
+                     limit (raise --wall-timeout, or run fewer --jobs)"
+                )
+            } else {
+                format!(
+                    "the CPU time limit is {} s: it sleeps or waits",
+                    program.limits.cpu.as_secs_f64()
+                )
+            };
             let _ = writeln!(
                 s,
-                "timeout: no exit within the {} s wall-clock limit, with {:.2} s of CPU time \
-                 (the CPU time limit is {} s: it sleeps or waits); killed with every process it \
-                 started",
+                "timeout: no exit within the {} s wall-clock limit, with {cpu:.2} s of CPU time \
+                 ({why}); killed with every process it started",
                 program.limits.wall.as_secs_f64(),
-                t.output.cpu.as_secs_f64(),
-                program.limits.cpu.as_secs_f64()
             );
         }
         Verdict::Malformed { problem, .. } => {
@@ -952,6 +1072,41 @@ fn mib(bytes: u64) -> String {
     format!("{:.1} MiB", bytes as f64 / f64::from(1 << 20))
 }
 
+/// `bytes` in MiB beside `limit`: with one decimal, or three when one would make two
+/// different figures look the same (`64.004 MiB` over a `64.0 MiB` limit).
+fn mib_beside(bytes: u64, limit: u64) -> String {
+    if bytes != limit && mib(bytes) == mib(limit) {
+        format!("{:.3} MiB", bytes as f64 / f64::from(1 << 20))
+    } else {
+        mib(bytes)
+    }
+}
+
+/// The `gen` command that writes `round`'s input again.
+fn replay_command<G: ContestGame>(game: &G, round: &Round) -> String {
+    format!(
+        "{} gen {} --cases {} --seed {} --scale {}",
+        super::name(),
+        [game.name(), game.flags().as_str()].join(" ").trim_end(),
+        round.cases,
+        round.seed,
+        round.size.scale
+    )
+}
+
+/// `1.5 s of CPU, 5.5 s wall-clock, 64 MiB of resident memory`: every limit of a run.
+fn limits_in_words(program: &Program) -> String {
+    match program.limits.memory {
+        None => format!("{}, no memory limit", time_limits(program)),
+        Some(m) => format!(
+            "{}, {} MiB of {}",
+            time_limits(program),
+            m.bytes >> 20,
+            m.kind.what()
+        ),
+    }
+}
+
 /// `1.5 s of CPU, 5.5 s wall-clock`: the time limits of a run.
 fn time_limits(program: &Program) -> String {
     format!(
@@ -978,6 +1133,15 @@ fn write_run_usage(program: &Program, wall: Duration, cpu: Duration, peak: u64, 
         100.0 * wall.as_secs_f64() / wall_limit,
     );
     match program.limits.memory {
+        Some(limit) if limit.kind == MemoryKind::AddressSpace => {
+            let _ = writeln!(
+                s,
+                "peak memory: {} resident (the {} address-space limit is on each process's \
+                 address space)",
+                mib(peak),
+                mib(limit.bytes)
+            );
+        }
         Some(limit) => {
             let _ = writeln!(
                 s,
@@ -1071,6 +1235,7 @@ fn save<G: ContestGame>(
         flags: game.flags(),
         rules: game.rules(),
         program: Some(program.argv.clone()),
+        limits: Some(SavedLimits::of(program)),
     })
     .map_err(|e| Failure::Internal(e.to_string()))?
         + "\n";
@@ -1121,6 +1286,7 @@ mod json {
             "cpu_seconds": out.usage_known().then_some(out.cpu.as_secs_f64()),
             "peak_rss_bytes": out.usage_known().then_some(out.peak_rss),
             "peak_processes": out.usage_known().then_some(out.processes),
+            "waited_seconds": out.usage_known().then_some(out.waited.as_secs_f64()),
             "ended_at_limit": match out.end {
                 End::TimedOut(TimeLimit::Cpu) => Some("cpu"),
                 End::TimedOut(TimeLimit::Wall) => Some("wall"),
@@ -1186,6 +1352,7 @@ mod json {
                 "round_seed": f.round.seed,
                 "round_cases": f.round.cases,
                 "round_scale": f.round.size.scale,
+                "replay": super::replay_command(game, &f.round),
                 "failing_case": f.failing_case.map(|i| i + 1),
                 "original_input": f.original.input,
                 "shrunk": trial(game, program, &f.minimal),

@@ -67,6 +67,16 @@ fn tip(error: &clap::Error, args: &[String]) -> Option<String> {
             })
         }
         ("stress", ErrorKind::MissingRequiredArgument) => {
+            // only when what is missing is the program (not, say, the --memory-limit that
+            // --memory-limit-kind needs)
+            let missing = match error.get(ContextKind::InvalidArg) {
+                Some(ContextValue::Strings(v)) => v.join(" "),
+                Some(ContextValue::String(v)) => v.clone(),
+                _ => String::new(),
+            };
+            if !missing.contains("PROGRAM") {
+                return None;
+            }
             // the user's words up to a `--` they already typed, then the right shape
             let given: Vec<&str> = args
                 .iter()

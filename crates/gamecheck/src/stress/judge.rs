@@ -123,7 +123,7 @@ impl fmt::Display for MemoryEvidence {
                     n => format!(", summed over its {n} processes"),
                 }
             ),
-            MemoryEvidence::Message(line) => write!(f, "stderr says {}", quote(line)),
+            MemoryEvidence::Message(line) => write!(f, "stderr says {}", quote_failure(line)),
             MemoryEvidence::PassesAt(bytes) => write!(
                 f,
                 "the same input passes at {:.1} MiB",
@@ -248,7 +248,7 @@ pub fn quote_bytes(line: &[u8]) -> String {
         format!("`{escaped}`")
     } else {
         let head: String = escaped.chars().take(60).collect();
-        format!("`{head}…` ({count} characters)")
+        format!("`{head}…` (a line of {count} characters)")
     }
 }
 
@@ -285,6 +285,23 @@ const ALLOCATION_FAILURES: [(&str, bool); 6] = [
     ("java.lang.OutOfMemoryError", false),
     ("insufficient memory for the Java Runtime", false),
 ];
+
+/// `line`, an allocation-failure message, quoted for a report: whole up to 60
+/// characters, else from a little before the runtime's own words (`…instance of
+/// 'std::bad_alloc'`), so that they are never cut off.
+fn quote_failure(line: &str) -> String {
+    let at = ALLOCATION_FAILURES
+        .iter()
+        .find_map(|&(text, _)| line.find(text))
+        .unwrap_or(0);
+    let chars_before = line[..at].chars().count();
+    if line.chars().count() <= 60 || chars_before <= 20 {
+        return quote(line);
+    }
+    let tail: String = line.chars().skip(chars_before - 20).collect();
+    let q = quote(&tail);
+    format!("`…{}", &q[1..])
+}
 
 /// The first line of `stderr_tail` that is a runtime's allocation-failure message
 /// (Python's `MemoryError`, C++'s `std::bad_alloc`, Rust's "memory allocation of N bytes
@@ -448,6 +465,26 @@ mod tests {
     use crate::outcome::Winner;
     use crate::stress::{MemoryKind, MemoryLimit};
 
+    /// A long allocation-failure line is quoted from a little before the runtime's own
+    /// words, which are never cut off; a short one whole.
+    #[test]
+    fn allocation_failures_are_quoted_with_the_runtimes_words() {
+        let cpp = "terminate called after throwing an instance of 'std::bad_alloc'";
+        let shown = MemoryEvidence::Message(cpp.into()).to_string();
+        assert!(shown.contains("std::bad_alloc'`"), "{shown}");
+        assert!(shown.starts_with("stderr says `…"), "{shown}");
+        let java = "Exception in thread \"main\" java.lang.OutOfMemoryError: Java heap space";
+        let shown = MemoryEvidence::Message(java.into()).to_string();
+        assert!(
+            shown.ends_with("java.lang.OutOfMemoryError: Java heap space`"),
+            "{shown}"
+        );
+        assert_eq!(
+            MemoryEvidence::Message("MemoryError".into()).to_string(),
+            "stderr says `MemoryError`"
+        );
+    }
+
     #[test]
     fn lines_end_at_lf_crlf_and_a_lone_cr_and_lose_only_ascii_spaces_and_tabs() {
         assert_eq!(output_lines(b"a \t\r\nb\rc\n\n\r\n"), vec!["a", "b", "c"]);
@@ -478,7 +515,7 @@ mod tests {
         let long = "x".repeat(70);
         assert_eq!(
             quote(&long),
-            format!("`{}…` (70 characters)", "x".repeat(60))
+            format!("`{}…` (a line of 70 characters)", "x".repeat(60))
         );
     }
 

@@ -322,9 +322,14 @@ pub struct LeftBehindSummary {
 }
 
 impl LeftBehindSummary {
-    /// Counts the processes `out` left behind.
+    /// Counts the processes `out` left behind: only of a run whose program ended on its
+    /// own (one ended at a limit had its processes ended with it, not left).
     pub fn add(&mut self, out: &RunOutput) {
-        if out.left_behind.count == 0 {
+        let ended_by_us = matches!(
+            out.end,
+            End::TimedOut(_) | End::MemoryLimit | End::OutputCapped
+        );
+        if out.left_behind.count == 0 || ended_by_us {
             return;
         }
         self.runs += 1;
@@ -604,4 +609,42 @@ pub fn stress_with<G: ContestGame + ?Sized, T: Target + ?Sized>(
         }
     }
     Ok(summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Processes a program left running when it ended on its own are counted; those of a
+    /// run ended at a limit were ended with it, and are not.
+    #[test]
+    fn only_a_program_that_ended_on_its_own_leaves_processes_behind() {
+        let left = LeftBehind {
+            count: 2,
+            commands: vec!["./sol".into()],
+        };
+        let mut summary = LeftBehindSummary::default();
+        for end in [
+            End::TimedOut(TimeLimit::Cpu),
+            End::TimedOut(TimeLimit::Wall),
+            End::MemoryLimit,
+            End::OutputCapped,
+        ] {
+            summary.add(&RunOutput {
+                end,
+                left_behind: left.clone(),
+                ..RunOutput::default()
+            });
+        }
+        assert_eq!(summary, LeftBehindSummary::default());
+        for end in [End::Exited(0), End::Signaled(9)] {
+            summary.add(&RunOutput {
+                end,
+                left_behind: left.clone(),
+                ..RunOutput::default()
+            });
+        }
+        assert_eq!((summary.runs, summary.processes), (2, 4));
+        assert_eq!(summary.commands, ["./sol"]);
+    }
 }

@@ -1,6 +1,6 @@
 //! The checks made before a program is run at all: that the program itself
-//! (`argv[0]`) can be started, and, for a known interpreter, that the script it is
-//! asked to run exists. Nothing else of the command line is looked at: other arguments
+//! (`argv[0]`) can be started, for a known interpreter that the script it is asked to
+//! run exists, and for `java` that its main class is on a class path of folders. Nothing else of the command line is looked at: other arguments
 //! (`sh -c './sol'`, an output path) are the program's business, and a file the
 //! program opens at run time is its own (a missing one is a crash, a real bug of it).
 
@@ -9,9 +9,11 @@ use std::path::{Path, PathBuf};
 /// Why a program cannot be started, with a hint where one helps; `Ok` when it can.
 ///
 /// # Errors
-/// The message for the user: `argv[0]` is missing, not executable or a directory, or
-/// the script of a known interpreter (python3, python, node, ruby, perl, bash, sh,
-/// `java -jar`) does not exist.
+/// The message for the user: `argv[0]` is missing, not executable or a directory, the
+/// script of a known interpreter (python3, python, node, ruby, perl, bash, sh,
+/// `java -jar`, `java File.java`) does not exist, or `java`'s main class is on no folder
+/// of its class path (`-cp`, `CLASSPATH`, else `.`; a class path with a jar is not
+/// looked into).
 pub fn check_program(argv: &[String]) -> Result<(), String> {
     let Some(program) = argv.first() else {
         return Err("no program given after `--`".into());
@@ -32,7 +34,74 @@ pub fn check_program(argv: &[String]) -> Result<(), String> {
             ));
         }
     }
+    if display_name(program) == "java" {
+        let classpath = std::env::var("CLASSPATH").ok();
+        check_java_class(&argv[1..], classpath.as_deref())?;
+    }
     Ok(())
+}
+
+/// For `java ARGS`: its main class is a `.class` file in a folder of its class path
+/// (`-cp`/`-classpath`/`--class-path`, else `env_classpath`, else `.`), or its source
+/// file exists (`java Sol.java`). Nothing is checked for `-jar` (see [`script_of`]), a
+/// module (`-m`), or a class path that holds anything but folders (a jar, a wildcard).
+fn check_java_class(args: &[String], env_classpath: Option<&str>) -> Result<(), String> {
+    // options that take the next argument as their value
+    const WITH_VALUE: [&str; 10] = [
+        "--module-path",
+        "-p",
+        "--add-modules",
+        "--add-opens",
+        "--add-exports",
+        "--add-reads",
+        "--patch-module",
+        "--limit-modules",
+        "--upgrade-module-path",
+        "--enable-native-access",
+    ];
+    let mut classpath = None;
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].as_str();
+        match a {
+            "-cp" | "-classpath" | "--class-path" => {
+                classpath = args.get(i + 1).map(String::as_str);
+                i += 2;
+            }
+            "-jar" | "-m" | "--module" => return Ok(()),
+            _ if WITH_VALUE.contains(&a) => i += 2,
+            _ if a.starts_with('-') => i += 1,
+            _ => break,
+        }
+    }
+    let Some(main) = args.get(i) else {
+        return Ok(());
+    };
+    if main.ends_with(".java") {
+        return if Path::new(main).is_file() {
+            Ok(())
+        } else {
+            Err(format!(
+                "`{main}` does not exist (the source file `java` is asked to run)"
+            ))
+        };
+    }
+    let classpath = classpath.or(env_classpath).unwrap_or(".");
+    let folders: Vec<&str> = classpath.split(':').collect();
+    if folders
+        .iter()
+        .any(|f| f.is_empty() || f.contains('*') || !Path::new(f).is_dir())
+    {
+        return Ok(());
+    }
+    let file = format!("{}.class", main.replace('.', "/"));
+    if folders.iter().any(|f| Path::new(f).join(&file).is_file()) {
+        return Ok(());
+    }
+    Err(format!(
+        "no class `{main}` on the class path `{classpath}` (no `{file}` in it); hint: \
+         compile it with `javac -d DIR` and give `java -cp DIR {main}`"
+    ))
 }
 
 fn display_name(program: &str) -> &str {
@@ -271,6 +340,43 @@ mod tests {
         fn drop(&mut self) {
             let _ = std::fs::remove_dir_all(&self.0);
         }
+    }
+
+    #[test]
+    fn java_s_main_class_is_looked_for_on_a_class_path_of_folders() {
+        let dir = Folder::new("java");
+        std::fs::create_dir_all(dir.0.join("folder/pkg")).unwrap();
+        std::fs::write(dir.0.join("folder/Sol.class"), "").unwrap();
+        std::fs::write(dir.0.join("folder/pkg/Main.class"), "").unwrap();
+        let cp = dir.path("folder");
+        let check = |line: &str, env: Option<&str>| check_java_class(&argv(line), env);
+        assert_eq!(check(&format!("-cp {cp} Sol .77"), None), Ok(()));
+        assert_eq!(
+            check(&format!("-Xmx64m -classpath {cp} pkg.Main"), None),
+            Ok(())
+        );
+        assert_eq!(check("Sol", Some(&cp)), Ok(()));
+        let missing = check(&format!("-cp {cp} Kayles .77"), None).unwrap_err();
+        assert!(
+            missing.contains("no class `Kayles` on the class path"),
+            "{missing}"
+        );
+        assert!(missing.contains("javac -d DIR"), "{missing}");
+        // no class path given: the current folder (this test's has no Sol.class)
+        assert!(check("Sol", None).is_err());
+        // not checked: a jar, a jar on the class path, a module, a missing class name
+        assert_eq!(check("-jar sol.jar", None), Ok(()));
+        assert_eq!(check(&format!("-cp {cp}:lib.jar Kayles"), None), Ok(()));
+        assert_eq!(check("-m app/app.Main", None), Ok(()));
+        assert_eq!(check("-version", None), Ok(()));
+        // source-file mode
+        let missing = check("Nothere.java", None).unwrap_err();
+        assert!(
+            missing.contains("`Nothere.java` does not exist"),
+            "{missing}"
+        );
+        std::fs::write(dir.0.join("Sol.java"), "").unwrap();
+        assert_eq!(check(&dir.path("Sol.java"), None), Ok(()));
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The per-run supervisor (Linux: `fork`, `PR_SET_CHILD_SUBREAPER`, sampling `/proc`,
 //! `RLIMIT_AS`): see the parent module for what a run does.
 
-use super::procfs::{command_line, is_zombie, list_children, sample};
+use super::procfs::{command_line, is_zombie, list_children, run_delay, sample};
 use super::{
     End, LeftBehind, Limits, MemoryKind, RunOutput, TimeLimit, LEFT_BEHIND_SHOWN, SAMPLE_PERIOD,
     SAMPLE_PERIOD_START, SAMPLE_START_SPAN, STDERR_TAIL, STDOUT_CAP,
@@ -325,6 +325,7 @@ pub(super) fn run_limited(argv: &[String], input: &[u8], limits: &Limits) -> io:
         cpu: report.cpu,
         peak_rss: report.peak_rss,
         processes: report.processes,
+        waited: report.waited,
         left_behind: report.left_behind,
         memory_limit: limits.memory,
         input_unread,
@@ -463,6 +464,7 @@ struct Report {
     cpu: Duration,
     peak_rss: u64,
     processes: u32,
+    waited: Duration,
     left_behind: LeftBehind,
 }
 
@@ -474,9 +476,10 @@ const REASON_CPU: i64 = 1;
 const REASON_MEMORY: i64 = 2;
 
 /// The report's fixed header: status, why it ended, peak memory (bytes), CPU time (µs),
-/// processes at the sample of the peak (all i64), count of left-behind processes and of command
-/// lines sent (u32 each).
-const REPORT_HEADER: usize = 8 * 5 + 4 * 2;
+/// processes at the sample of the peak, the program's wait for a CPU when the run was
+/// ended (µs) (all i64), count of left-behind processes and of command lines sent (u32
+/// each).
+const REPORT_HEADER: usize = 8 * 6 + 4 * 2;
 
 /// The most bytes of one left-behind process's command line sent.
 const COMMAND_BYTES: usize = 200;
@@ -488,8 +491,8 @@ impl Report {
         }
         let i64_at = |i: usize| i64::from_ne_bytes(bytes[i * 8..i * 8 + 8].try_into().unwrap());
         let u32_at = |at: usize| u32::from_ne_bytes(bytes[at..at + 4].try_into().unwrap());
-        let count = u32_at(40) as usize;
-        let shown = u32_at(44) as usize;
+        let count = u32_at(48) as usize;
+        let shown = u32_at(52) as usize;
         let mut commands = Vec::new();
         let mut rest = &bytes[REPORT_HEADER..];
         for _ in 0..shown {
@@ -507,6 +510,7 @@ impl Report {
             peak_rss: i64_at(2).max(0) as u64,
             cpu: Duration::from_micros(i64_at(3).max(0) as u64),
             processes: u32::try_from(i64_at(4).max(0)).unwrap_or(u32::MAX),
+            waited: Duration::from_micros(i64_at(5).max(0) as u64),
             left_behind: LeftBehind { count, commands },
         }
     }
@@ -809,6 +813,7 @@ unsafe fn supervise(p: &Prepared, fds: &ChildFds, parent: libc::pid_t) -> ! {
     let mut reason = REASON_NONE;
     let mut peak = 0u64;
     let mut processes = 0u32;
+    let mut waited = 0u64;
     'run: loop {
         // reap what has ended: the program (the run is over), or an orphan of the run
         // (its CPU time and peak memory go into our RUSAGE_CHILDREN)
@@ -871,6 +876,7 @@ unsafe fn supervise(p: &Prepared, fds: &ChildFds, parent: libc::pid_t) -> ! {
         if reason != REASON_NONE || polled[0].revents != 0 || libc::getppid() != parent {
             // we end the run (at a limit, or asked to, or our parent is gone): the
             // program is still our unreaped child, so its pid is still its own
+            waited = run_delay(pid);
             let _ = kill(Pid::from_raw(pid), Signal::SIGKILL);
             while libc::wait4(pid, &mut status, 0, std::ptr::null_mut()) < 0
                 && errno() == libc::EINTR
@@ -890,18 +896,19 @@ unsafe fn supervise(p: &Prepared, fds: &ChildFds, parent: libc::pid_t) -> ! {
     } else if reason == REASON_NONE && p.resident.is_some_and(|limit| peak > limit) {
         reason = REASON_MEMORY;
     }
-    let header: [i64; 5] = [
+    let header: [i64; 6] = [
         i64::from(status),
         reason,
         i64::try_from(peak).unwrap_or(i64::MAX),
         i64::try_from(cpu).unwrap_or(i64::MAX),
         i64::from(processes),
+        i64::try_from(waited / 1000).unwrap_or(i64::MAX),
     ];
     for (i, v) in header.iter().enumerate() {
         report[i * 8..i * 8 + 8].copy_from_slice(&v.to_ne_bytes());
     }
-    report[40..44].copy_from_slice(&count.to_ne_bytes());
-    report[44..48].copy_from_slice(&shown.to_ne_bytes());
+    report[48..52].copy_from_slice(&count.to_ne_bytes());
+    report[52..56].copy_from_slice(&shown.to_ne_bytes());
     write_all_raw(fds.report_w, &report[..len]);
     libc::_exit(0)
 }

@@ -258,6 +258,10 @@ pub struct RunOutput {
     /// The processes of the run alive at the sample where its memory peaked (1 for a
     /// program that starts none; 0 when it ended before the first sample).
     pub processes: u32,
+    /// How long the program's main process had waited on a run queue for a CPU when the
+    /// run was ended at a limit (`/proc/PID/schedstat`: a busy machine, not the
+    /// program); zero for a run that ended on its own.
+    pub waited: Duration,
     /// Processes it left running, ended by the supervisor.
     pub left_behind: LeftBehind,
     /// The memory limit it ran under, if any.
@@ -278,6 +282,7 @@ impl Default for RunOutput {
             cpu: Duration::ZERO,
             peak_rss: 0,
             processes: 0,
+            waited: Duration::ZERO,
             left_behind: LeftBehind::default(),
             memory_limit: None,
             input_unread: 0,

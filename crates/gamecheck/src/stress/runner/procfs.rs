@@ -249,6 +249,19 @@ pub(super) unsafe fn scan_children(out: &mut [libc::pid_t]) -> usize {
     count
 }
 
+/// How long `pid` (its main thread) has waited on a run queue for a CPU, in ns: the
+/// second field of `/proc/PID/schedstat` (0 where it cannot be read).
+pub(super) fn run_delay(pid: libc::pid_t) -> u64 {
+    let mut buf = [0u8; 128];
+    // Safety: reads a file into a stack buffer.
+    let n = unsafe { read_file(ProcPath::of(pid).file(b"schedstat").c(), &mut buf) };
+    buf[..n]
+        .split(|&b| b == b' ' || b == b'\n')
+        .nth(1)
+        .and_then(parse_u64)
+        .unwrap_or(0)
+}
+
 /// What one sample of a run's processes found.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Sample {
@@ -408,6 +421,38 @@ mod tests {
         child.wait().unwrap();
         assert_eq!(found.processes, 2, "{found:?}");
         assert!(found.resident > 0 && found.largest_peak > 0, "{found:?}");
+    }
+
+    /// A process that computes, beside as many busy threads as there are cores, waits
+    /// for a CPU: its run-queue delay is counted.
+    #[test]
+    fn the_run_queue_delay_of_a_process_is_read() {
+        assert_eq!(run_delay(i32::MAX), 0);
+        // this test's own thread (a test runs on a thread of its own, and /proc/TID
+        // names a thread as /proc/PID names its process's main one)
+        // Safety: gettid(2) has no arguments and cannot fail.
+        let me = unsafe { libc::gettid() };
+        let before = run_delay(me);
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let busy: Vec<_> = (0..cores + 1)
+            .map(|_| {
+                let stop = stop.clone();
+                std::thread::spawn(move || {
+                    while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                        std::hint::spin_loop();
+                    }
+                })
+            })
+            .collect();
+        let start = std::time::Instant::now();
+        while start.elapsed() < std::time::Duration::from_millis(300) {
+            std::hint::spin_loop();
+        }
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        busy.into_iter().for_each(|b| b.join().unwrap());
+        // this thread waited while the busy threads ran
+        assert!(run_delay(me) > before, "{before} {}", run_delay(me));
     }
 
     #[test]

@@ -180,8 +180,8 @@ impl Moves {
     }
 }
 
-/// The scratch bitsets of one value, each of `words` words (a power of two: the values
-/// below `64·words = 2^(bits + 1)`): options seen, the values a scan chunk found, values
+/// The scratch bitsets of one value, each of `words` words (a power of two, `64·words ≥
+/// 2^bits`: every option value is below it): options seen, the values a scan chunk found, values
 /// still to find, and the pattern of the value classes.
 #[derive(Debug, Clone, Default)]
 struct Scratch {
@@ -486,10 +486,11 @@ impl State {
         widened
     }
 
-    /// Sizes the bitsets for values below `1 << (bits + 1)` (the mex of values below
-    /// `1 << bits` is at most `1 << bits`) and draws the class pattern of the mask.
+    /// Sizes the bitsets for the option values, all below `1 << bits`: `words` words,
+    /// `64·words ≥ 2^bits` (a mex of `64·words` is the one value past them: every value
+    /// below is an option), and draws the class pattern of the mask.
     fn resize_scratch(&mut self) {
-        let words = ((1usize << (self.bits + 1)) / 64).max(1);
+        let words = ((1usize << self.bits) / 64).max(1);
         let mask = self.mask;
         let s = &mut self.scratch;
         s.seen = vec![0; words];
@@ -505,29 +506,102 @@ impl State {
     }
 }
 
+/// How many values [`run_typed`] takes as one block: the pairs of the block's heaps with
+/// the rare positions `r ≥ BLOCK` read only values from before the block, so they are
+/// marked for the whole block first, rare position by rare position, over contiguous
+/// values (a loop the compiler vectorises).
+const BLOCK: usize = 128;
+
 /// Extends `g` (values of type `T`) to `g(0..stop)` with bitsets of `W` words (`W` = 0:
-/// as many as the scratch holds), booking each value; stops early when the bitsets widen.
-/// A value that does not fit `T` is returned, not pushed.
+/// as many as the scratch holds), booking each value; stops early when the bitsets
+/// widen. A value that does not fit `T` is returned, not pushed.
+///
+/// In blocks of [`BLOCK`] values; while the values are below 64 (`W` = 1), the block's
+/// pairs with the rare positions `r` in `BLOCK ≤ r < start − t'` (`t'` the largest
+/// splitting removal: every index `n − k − r` then lies before the block) are marked for
+/// the whole block at once ([`block_marks`]); [`value_at`] takes the other rare
+/// positions, those below `BLOCK` and those found since.
 fn run_typed<T, const W: usize>(g: &mut Vec<T>, st: &mut State, stop: usize) -> Option<u32>
 where
     T: Copy + Into<u32> + TryFrom<u32>,
 {
+    let mut marks = [0u64; BLOCK];
     while g.len() < stop {
-        let n = g.len();
-        let rare = Rare {
-            at: &st.rare,
-            values: &st.rare_g,
+        let start = g.len();
+        let len = (stop - start).min(BLOCK);
+        let (lo, hi) = match st.moves.splits.last() {
+            Some(&most) if W == 1 => {
+                let lo = st.rare.partition_point(|&r| r < BLOCK);
+                let hi = st.rare.partition_point(|&r| r + most < start);
+                (lo, hi.max(lo))
+            }
+            _ => (0, 0),
         };
-        let v = value_at::<T, W>(g, &st.moves, st.mask, rare, &mut st.scratch, &mut st.pairs);
-        let Ok(x) = T::try_from(v) else {
-            return Some(v);
-        };
-        g.push(x);
-        if st.record(n, v) {
-            return None;
+        if lo < hi {
+            let big = Rare {
+                at: &st.rare[lo..hi],
+                values: &st.rare_g[lo..hi],
+            };
+            st.pairs += block_marks(g, &st.moves.splits, big, &mut marks[..len]);
+        } else {
+            marks.fill(0);
+        }
+        for &premarked in &marks[..len] {
+            let n = g.len();
+            let rare = [
+                Rare {
+                    at: &st.rare[..lo],
+                    values: &st.rare_g[..lo],
+                },
+                Rare {
+                    at: &st.rare[hi..],
+                    values: &st.rare_g[hi..],
+                },
+            ];
+            let v = value_at::<T, W>(
+                g,
+                &st.moves,
+                st.mask,
+                rare,
+                premarked,
+                &mut st.scratch,
+                &mut st.pairs,
+            );
+            let Ok(x) = T::try_from(v) else {
+                return Some(v);
+            };
+            g.push(x);
+            if st.record(n, v) {
+                return None;
+            }
         }
     }
     None
+}
+
+/// The values of the pairs `(r, n − k − r)` for the block of heaps `n` in
+/// `start..start + marks.len()` (`start = g.len()`), every rare position `r` of `big`
+/// and every splitting removal `k`: bit `v` of `marks[n − start]` set for each value `v`
+/// (all below 64). Every index `n − k − r` must lie in `1..start`. Returns the number
+/// of pairs.
+fn block_marks<T: Copy + Into<u32>>(
+    g: &[T],
+    splits: &[usize],
+    big: Rare<'_>,
+    marks: &mut [u64],
+) -> u64 {
+    let start = g.len();
+    marks.fill(0);
+    for &k in splits {
+        for (&r, &v) in big.at.iter().zip(big.values) {
+            let from = start - k - r;
+            let heaps = &g[from..from + marks.len()];
+            for (set, &x) in marks.iter_mut().zip(heaps) {
+                *set |= 1 << ((v ^ x.into()) & 63);
+            }
+        }
+    }
+    (splits.len() * big.at.len() * marks.len()) as u64
 }
 
 /// The mask with the fewest rare positions, from the counts of `(g(n), n mod 2)`
@@ -600,8 +674,10 @@ const LAST_CHUNK: usize = 256;
 
 /// `g(n)` from `g(0..n)` = `g` (see the module's method), with the rare positions
 /// `rare` under `mask` and the scratch bitsets `s` of `W` words (`W` = 0: as many as
-/// `s` holds; a power of two, covering every value below `2^(bits + 1)`). Adds the
-/// split pairs evaluated to `pairs`.
+/// `s` holds; a power of two, `64·words ≥ 2^bits`, so every option value has its bit;
+/// `W` = 1 while the values are below 64, the sets then one register each), and the
+/// values of the pairs of `premarked` marked as options already. Adds the split pairs
+/// evaluated to `pairs`. A result of `64·words` says every value below is an option.
 ///
 /// The scan takes the split points `a = 1, 2, …` in chunks, every splitting removal
 /// for each chunk (a value needed is usually made by a small `a` of some removal), and
@@ -611,7 +687,8 @@ fn value_at<T: Copy + Into<u32>, const W: usize>(
     g: &[T],
     moves: &Moves,
     mask: Mask,
-    rare: Rare<'_>,
+    rare: [Rare<'_>; 2],
+    premarked: u64,
     s: &mut Scratch,
     pairs: &mut u64,
 ) -> u32 {
@@ -627,6 +704,7 @@ fn value_at<T: Copy + Into<u32>, const W: usize>(
         &s.odd[..words],
     );
     seen.fill(0);
+    seen[0] = premarked;
     if n < 32 && moves.gone >> n & 1 == 1 {
         mark(seen, 0);
     }
@@ -644,15 +722,22 @@ fn value_at<T: Copy + Into<u32>, const W: usize>(
     // the class of the values that only pairs with one rare member give
     let mixed = 1 ^ (u8::from(mask.heap_parity) & (n - k0) as u8 & 1);
     let class = |w: usize| if mixed == 1 { odd[w] } else { !odd[w] };
-    for &k in splits {
+    for (&k, rare) in splits.iter().flat_map(|k| rare.iter().map(move |r| (k, r))) {
         let m = n - k;
         let below = match rare.at.last() {
             Some(&last) if last < m => rare.at.len(),
             _ => rare.at.partition_point(|&r| r < m),
         };
         let part = &g[..m];
-        for (&r, &v) in rare.at[..below].iter().zip(&rare.values[..below]) {
-            mark(seen, v ^ part[m - r].into());
+        let values = rare.at[..below]
+            .iter()
+            .zip(&rare.values[..below])
+            .map(|(&r, &v)| v ^ part[m - r].into());
+        if W == 1 {
+            // every value below 64: the set in a register
+            seen[0] |= values.fold(0, |set, v| set | 1 << (v & 63));
+        } else {
+            values.for_each(|v| mark(seen, v));
         }
         *pairs += below as u64;
     }
@@ -689,8 +774,14 @@ fn value_at<T: Copy + Into<u32>, const W: usize>(
             // the pairs (a, m − a) for a in a0..=end
             let low = &g[a0..=end];
             let high = &g[m - end..=m - a0];
-            for (&x, &y) in low.iter().zip(high.iter().rev()) {
-                mark(found, x.into() ^ y.into());
+            let values = low
+                .iter()
+                .zip(high.iter().rev())
+                .map(|(&x, &y)| x.into() ^ y.into());
+            if W == 1 {
+                found[0] |= values.fold(0, |set, v| set | 1 << (v & 63));
+            } else {
+                values.for_each(|v| mark(found, v));
             }
             *pairs += (end - a0 + 1) as u64;
         }
@@ -1060,8 +1151,8 @@ mod tests {
     }
 
     /// Values past 64 (`.6666666666666666` reaches 270 below 400): the bitsets of one
-    /// value widen with the largest value, to the values below `2^(bits + 1)` (the mex
-    /// of values below `2^bits` is at most `2^bits`) in words of 64 and no more; the
+    /// value widen with the largest value, to the values below `2^bits` (every option;
+    /// a mex of `2^bits` is the one past the bitset) in words of 64 and no more; the
     /// class pattern holds the mask's class of every one of them, so a mask with value
     /// bits past the first word keeps the values right.
     #[test]
@@ -1081,7 +1172,7 @@ mod tests {
                 let largest = want[..len].iter().copied().max().unwrap();
                 let bits = (u32::BITS - largest.leading_zeros()).max(1);
                 assert_eq!(s.st.bits, bits, "{len}: largest value {largest}");
-                let words = ((1usize << (bits + 1)) / 64).max(1);
+                let words = ((1usize << bits) / 64).max(1);
                 let sc = &s.st.scratch;
                 assert_eq!(
                     (sc.seen.len(), sc.need.len(), sc.odd.len()),

@@ -368,7 +368,7 @@ impl SparseG {
     fn run(&mut self, stop: usize) {
         let one_word = self.st.scratch.seen.len() == 1;
         let pending = match &mut self.g {
-            Values::Narrow(g) if one_word => run_typed::<u16, 1>(g, &mut self.st, stop),
+            Values::Narrow(g) if one_word => run_one_word(g, &mut self.st, stop),
             Values::Narrow(g) => run_typed::<u16, 0>(g, &mut self.st, stop),
             Values::Wide(g) => run_typed::<u32, 0>(g, &mut self.st, stop),
         };
@@ -521,6 +521,44 @@ const BLOCK: usize = 128;
 /// splitting removal: every index `n − k − r` then lies before the block) are marked for
 /// the whole block at once ([`block_marks`]); [`value_at`] takes the other rare
 /// positions, those below `BLOCK` and those found since.
+/// [`run_typed`] for two-byte values below 64 (the common case), compiled for the widest
+/// vector instructions the processor has: the block marks and the scan are loops the
+/// compiler vectorises, and the baseline x86-64 instructions have no shift of each lane
+/// by its own count.
+fn run_one_word(g: &mut Vec<u16>, st: &mut State, stop: usize) -> Option<u32> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::is_x86_feature_detected as has;
+        if has!("avx512f") && has!("avx512bw") && has!("avx512vl") && has!("bmi2") {
+            // Safety: the processor has every feature `run_avx512` is compiled for
+            // (detected just now). Measured: 0.87× the AVX2 build's time on `.16` and
+            // `.127` to 2^22, which is 0.57× the baseline's on `.127`.
+            return unsafe { run_avx512(g, st, stop) };
+        }
+        if has!("avx2") && has!("bmi2") {
+            // Safety: the processor has every feature `run_avx2` is compiled for
+            // (detected just now).
+            return unsafe { run_avx2(g, st, stop) };
+        }
+    }
+    run_typed::<u16, 1>(g, st, stop)
+}
+
+/// [`run_typed`] for AVX-512 processors.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,avx512f,avx512bw,avx512vl")]
+fn run_avx512(g: &mut Vec<u16>, st: &mut State, stop: usize) -> Option<u32> {
+    run_typed::<u16, 1>(g, st, stop)
+}
+
+/// [`run_typed`] for AVX2 processors.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2")]
+fn run_avx2(g: &mut Vec<u16>, st: &mut State, stop: usize) -> Option<u32> {
+    run_typed::<u16, 1>(g, st, stop)
+}
+
+#[inline(always)]
 fn run_typed<T, const W: usize>(g: &mut Vec<T>, st: &mut State, stop: usize) -> Option<u32>
 where
     T: Copy + Into<u32> + TryFrom<u32>,

@@ -220,6 +220,8 @@ pub struct SparseG {
     g: Values,
     next_choice: usize,
     st: State,
+    /// The instruction set of the kernel: [`Isa::best`] (a test may take one below).
+    isa: Isa,
 }
 
 /// Why a mask cannot be used for a code.
@@ -243,6 +245,7 @@ impl SparseG {
             policy: Policy::Best,
             g: Values::default(),
             next_choice: FIRST_CHOICE,
+            isa: Isa::best(),
             st: State {
                 moves: Moves::of(&code),
                 mask: Mask::PLAIN,
@@ -368,7 +371,7 @@ impl SparseG {
     fn run(&mut self, stop: usize) {
         let one_word = self.st.scratch.seen.len() == 1;
         let pending = match &mut self.g {
-            Values::Narrow(g) if one_word => run_one_word(g, &mut self.st, stop),
+            Values::Narrow(g) if one_word => run_one_word(self.isa, g, &mut self.st, stop),
             Values::Narrow(g) => run_typed::<u16, 0>(g, &mut self.st, stop),
             Values::Wide(g) => run_typed::<u32, 0>(g, &mut self.st, stop),
         };
@@ -506,42 +509,70 @@ impl State {
     }
 }
 
+/// The instruction set the kernel of two-byte values below 64 runs on: its block marks
+/// and its scan are loops the compiler vectorises, and the baseline x86-64 instructions
+/// have no shift of each lane by a count of its own, so the kernel is compiled for the
+/// vector extensions too and the widest the processor has is taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+enum Isa {
+    /// The target's baseline.
+    Baseline,
+    /// AVX2 and BMI2.
+    Avx2,
+    /// AVX-512 (F, BW, VL) with AVX2 and BMI2.
+    Avx512,
+}
+
+impl Isa {
+    /// The widest the processor has.
+    fn best() -> Isa {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::is_x86_feature_detected as has;
+            let avx2 = has!("avx2") && has!("bmi1") && has!("bmi2");
+            if avx2 && has!("avx512f") && has!("avx512bw") && has!("avx512vl") {
+                return Isa::Avx512;
+            }
+            if avx2 {
+                return Isa::Avx2;
+            }
+        }
+        Isa::Baseline
+    }
+
+    /// Every instruction set the processor has (up to [`Isa::best`]).
+    #[cfg(test)]
+    fn available() -> Vec<Isa> {
+        [Isa::Baseline, Isa::Avx2, Isa::Avx512]
+            .into_iter()
+            .filter(|&isa| isa <= Isa::best())
+            .collect()
+    }
+}
+
+/// The heaps whose marks [`block_marks`] keeps in registers at once (four AVX-512
+/// registers of eight `u64`).
+const TILE: usize = 32;
+
 /// How many values [`run_typed`] takes as one block: the pairs of the block's heaps with
 /// the rare positions `r ≥ BLOCK` read only values from before the block, so they are
-/// marked for the whole block first, rare position by rare position, over contiguous
-/// values (a loop the compiler vectorises).
+/// marked for the whole block first ([`block_marks`]).
 const BLOCK: usize = 128;
 
-/// Extends `g` (values of type `T`) to `g(0..stop)` with bitsets of `W` words (`W` = 0:
-/// as many as the scratch holds), booking each value; stops early when the bitsets
-/// widen. A value that does not fit `T` is returned, not pushed.
-///
-/// In blocks of [`BLOCK`] values; while the values are below 64 (`W` = 1), the block's
-/// pairs with the rare positions `r` in `BLOCK ≤ r < start − t'` (`t'` the largest
-/// splitting removal: every index `n − k − r` then lies before the block) are marked for
-/// the whole block at once ([`block_marks`]); [`value_at`] takes the other rare
-/// positions, those below `BLOCK` and those found since.
-/// [`run_typed`] for two-byte values below 64 (the common case), compiled for the widest
-/// vector instructions the processor has: the block marks and the scan are loops the
-/// compiler vectorises, and the baseline x86-64 instructions have no shift of each lane
-/// by its own count.
-fn run_one_word(g: &mut Vec<u16>, st: &mut State, stop: usize) -> Option<u32> {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::is_x86_feature_detected as has;
-        if has!("avx512f") && has!("avx512bw") && has!("avx512vl") && has!("bmi2") {
-            // Safety: the processor has every feature `run_avx512` is compiled for
-            // (detected just now). Measured: 0.87× the AVX2 build's time on `.16` and
-            // `.127` to 2^22, which is 0.57× the baseline's on `.127`.
-            return unsafe { run_avx512(g, st, stop) };
-        }
-        if has!("avx2") && has!("bmi2") {
-            // Safety: the processor has every feature `run_avx2` is compiled for
-            // (detected just now).
-            return unsafe { run_avx2(g, st, stop) };
-        }
+/// [`run_typed`] for two-byte values below 64 (the common case), on `isa`.
+fn run_one_word(isa: Isa, g: &mut Vec<u16>, st: &mut State, stop: usize) -> Option<u32> {
+    match isa {
+        #[cfg(target_arch = "x86_64")]
+        // Safety: `isa` is at most `Isa::best()` (`SparseG::isa`): the processor has
+        // every feature `run_avx512` is compiled for. Measured: 0.87× the AVX2 build's time on `.16`
+        // and `.127` to 2^22, which is 0.57× the baseline's on `.127`.
+        Isa::Avx512 => unsafe { run_avx512(g, st, stop) },
+        #[cfg(target_arch = "x86_64")]
+        // Safety: as above, for `run_avx2`.
+        Isa::Avx2 => unsafe { run_avx2(g, st, stop) },
+        _ => run_typed::<u16, 1>(g, st, stop),
     }
-    run_typed::<u16, 1>(g, st, stop)
 }
 
 /// [`run_typed`] for AVX-512 processors.
@@ -558,6 +589,22 @@ fn run_avx2(g: &mut Vec<u16>, st: &mut State, stop: usize) -> Option<u32> {
     run_typed::<u16, 1>(g, st, stop)
 }
 
+/// Extends `g` (values of type `T`) to `g(0..stop)` with bitsets of `W` words (`W` = 0:
+/// as many as the scratch holds), booking each value; stops early when the bitsets
+/// widen. A value that does not fit `T` is returned, not pushed.
+///
+/// In blocks of [`BLOCK`] values. While the values are below 64 (`W` = 1, two-byte
+/// values), the pairs of a block's heaps with the rare positions `r` in `BLOCK ≤ r <
+/// start − t'` (`t'` the largest splitting removal: every index `n − k − r` then lies
+/// before the block) are marked for the whole block first ([`block_marks`]: most of the
+/// work of a code with many rare positions); [`value_at`] takes the other rare
+/// positions, those below `BLOCK` and those found since.
+///
+/// One thread: a value's scan reads the values just before it, so the values come one
+/// after the other; the marks of a block could be split between two threads, but on a
+/// 2-core machine shared with other work the threads' handshake at every block cost more
+/// than it saved (`.127` to 2^24: 1.08× the one thread's time with blocks of 4,096
+/// values split in halves).
 #[inline(always)]
 fn run_typed<T, const W: usize>(g: &mut Vec<T>, st: &mut State, stop: usize) -> Option<u32>
 where
@@ -567,34 +614,17 @@ where
     while g.len() < stop {
         let start = g.len();
         let len = (stop - start).min(BLOCK);
-        let (lo, hi) = match st.moves.splits.last() {
-            Some(&most) if W == 1 => {
-                let lo = st.rare.partition_point(|&r| r < BLOCK);
-                let hi = st.rare.partition_point(|&r| r + most < start);
-                (lo, hi.max(lo))
-            }
-            _ => (0, 0),
-        };
+        let (lo, hi) = st.big::<W>(BLOCK, start);
+        let marks = &mut marks[..len];
+        marks.fill(0);
         if lo < hi {
-            let big = Rare {
-                at: &st.rare[lo..hi],
-                values: &st.rare_g[lo..hi],
-            };
-            st.pairs += block_marks(g, &st.moves.splits, big, &mut marks[..len]);
-        } else {
-            marks.fill(0);
+            st.pairs += block_marks(g, &st.moves.splits, st.part(lo, hi), marks);
         }
-        for &premarked in &marks[..len] {
+        for &premarked in marks.iter() {
             let n = g.len();
             let rare = [
-                Rare {
-                    at: &st.rare[..lo],
-                    values: &st.rare_g[..lo],
-                },
-                Rare {
-                    at: &st.rare[hi..],
-                    values: &st.rare_g[hi..],
-                },
+                Rare::part(&st.rare, &st.rare_g, 0, lo),
+                Rare::part(&st.rare, &st.rare_g, hi, st.rare.len()),
             ];
             let v = value_at::<T, W>(
                 g,
@@ -617,29 +647,66 @@ where
     None
 }
 
+impl State {
+    /// The rare positions `rare[lo..hi]` whose pairs with every heap of a block of
+    /// `block` values from `start` read values from before the block (`r ≥ block` and
+    /// `r + t' < start`, `t'` the largest splitting removal); none unless `W` = 1.
+    fn big<const W: usize>(&self, block: usize, start: usize) -> (usize, usize) {
+        match self.moves.splits.last() {
+            Some(&most) if W == 1 => {
+                let lo = self.rare.partition_point(|&r| r < block);
+                let hi = self.rare.partition_point(|&r| r + most < start);
+                (lo, hi.max(lo))
+            }
+            _ => (0, 0),
+        }
+    }
+
+    /// The rare positions `rare[from..to]` with their values.
+    fn part(&self, from: usize, to: usize) -> Rare<'_> {
+        Rare::part(&self.rare, &self.rare_g, from, to)
+    }
+}
+
 /// The values of the pairs `(r, n − k − r)` for the block of heaps `n` in
 /// `start..start + marks.len()` (`start = g.len()`), every rare position `r` of `big`
-/// and every splitting removal `k`: bit `v` of `marks[n − start]` set for each value `v`
-/// (all below 64). Every index `n − k − r` must lie in `1..start`. Returns the number
-/// of pairs.
+/// and every splitting removal `k`: bit `v` of `marks[n − start]` set (ORed into what it
+/// holds) for each value `v` (all below 64). Every index `n − k − r` must lie in
+/// `1..start`. Returns the number of pairs.
+#[inline(always)]
 fn block_marks<T: Copy + Into<u32>>(
     g: &[T],
     splits: &[usize],
     big: Rare<'_>,
     marks: &mut [u64],
 ) -> u64 {
-    let start = g.len();
-    marks.fill(0);
+    let (start, count) = (g.len(), marks.len());
+    let offset = count - count % TILE;
+    // tiles of TILE heaps, their marks in registers while every pair is taken
+    let mut tiles = marks.chunks_exact_mut(TILE);
+    for (i, tile) in (&mut tiles).enumerate() {
+        let mut acc = [0u64; TILE];
+        for &k in splits {
+            for (&r, &v) in big.at.iter().zip(big.values) {
+                let from = start - k - r + i * TILE;
+                let heaps: &[T; TILE] = g[from..from + TILE].try_into().expect("TILE values");
+                for (set, &x) in acc.iter_mut().zip(heaps) {
+                    *set |= 1 << ((v ^ x.into()) & 63);
+                }
+            }
+        }
+        tile.iter_mut().zip(acc).for_each(|(m, a)| *m |= a);
+    }
+    let rest = tiles.into_remainder();
     for &k in splits {
         for (&r, &v) in big.at.iter().zip(big.values) {
-            let from = start - k - r;
-            let heaps = &g[from..from + marks.len()];
-            for (set, &x) in marks.iter_mut().zip(heaps) {
+            let from = start - k - r + offset;
+            for (set, &x) in rest.iter_mut().zip(&g[from..count - offset + from]) {
                 *set |= 1 << ((v ^ x.into()) & 63);
             }
         }
     }
-    (splits.len() * big.at.len() * marks.len()) as u64
+    (splits.len() * big.at.len() * count) as u64
 }
 
 /// The mask with the fewest rare positions, from the counts of `(g(n), n mod 2)`
@@ -700,6 +767,16 @@ struct Rare<'a> {
     at: &'a [usize],
     /// `values[i] = g(at[i])`.
     values: &'a [u32],
+}
+
+impl<'a> Rare<'a> {
+    /// The rare positions `at[from..to]` with their values `values[from..to]`.
+    fn part(at: &'a [usize], values: &'a [u32], from: usize, to: usize) -> Self {
+        Rare {
+            at: &at[from..to],
+            values: &values[from..to],
+        }
+    }
 }
 
 /// How many split points the scan of one value takes before it looks whether it has
@@ -974,6 +1051,28 @@ mod tests {
             assert_eq!(s.values().to_vec(), table(&code, 3000), "{code}");
             s.certify().unwrap_or_else(|e| panic!("{e}"));
         }
+    }
+
+    /// The one-word kernel is one source compiled for each instruction set: every one
+    /// the processor has gives the same values, on codes with many rare positions past
+    /// the block length (`.127`: the block marks), few (`.16`, `.356`) and none (`.07`:
+    /// the plain recurrence).
+    #[test]
+    fn every_instruction_set_gives_the_same_values() {
+        assert!(Isa::available().contains(&Isa::best()));
+        for code in [".127", ".16", ".356", ".07"] {
+            let code: Code = code.parse().unwrap();
+            let want = table(&code, 5000);
+            for isa in Isa::available() {
+                let mut s = SparseG::new(code);
+                s.isa = isa;
+                s.extend_to(5000);
+                assert_eq!(s.values().to_vec(), want, "{code} on {isa:?}");
+                s.certify().unwrap();
+            }
+        }
+        let s = sparse(".127".parse().unwrap(), 5000);
+        assert!(s.rare().iter().filter(|&&r| r >= BLOCK).count() > 10);
     }
 
     /// `.106` and `.16` find their sparse space (a mask, few rare positions), and the

@@ -959,6 +959,8 @@ impl Sequence for SparseG {
     fn method(&self) -> String {
         if self.st.moves.splits.is_empty() {
             "no split: O(t) a value".into()
+        } else if self.st.mask.is_plain() && self.policy == Policy::Fixed(Mask::PLAIN) {
+            "plain recurrence".into()
         } else if self.st.mask.is_plain() {
             "plain recurrence (no sparse space found)".into()
         } else {
@@ -970,6 +972,23 @@ impl Sequence for SparseG {
     }
     fn stats(&self) -> Option<String> {
         Some(self.stats().to_string())
+    }
+    fn find_period(&self, t: usize) -> Option<gamecheck::grundy::Period> {
+        use gamecheck::grundy::Period;
+        match &self.g {
+            Values::Narrow(g) => Period::find_by(g.len(), |n| u32::from(g[n]), t),
+            Values::Wide(g) => Period::find(g, t),
+        }
+    }
+    fn read(&self, from: usize, out: &mut [u32]) {
+        let to = from + out.len();
+        match &self.g {
+            Values::Narrow(g) => out
+                .iter_mut()
+                .zip(&g[from..to])
+                .for_each(|(v, &x)| *v = u32::from(x)),
+            Values::Wide(g) => out.copy_from_slice(&g[from..to]),
+        }
     }
 }
 

@@ -1044,6 +1044,79 @@ mod tests {
         assert_eq!(o.detail, "Grundy value of 2: oracle Some(2), fast None");
     }
 
+    /// A table of `g(n) = n < 5 ? 7 + n : n % 3` (period 3 from 5 with `t` = 1), computed
+    /// on demand, counting the values it computed.
+    struct Made(Vec<u32>);
+
+    impl Sequence for Made {
+        fn extend_with(&mut self, len: usize, _: &mut dyn FnMut(usize)) {
+            while self.0.len() < len {
+                let n = self.0.len() as u32;
+                self.0.push(if n < 5 { 7 + n } else { n % 3 });
+            }
+        }
+        fn len(&self) -> usize {
+            self.0.len()
+        }
+        fn get(&self, n: usize) -> u32 {
+            self.0[n]
+        }
+        fn bytes_per_value(&self) -> usize {
+            4
+        }
+        fn quadratic(&self) -> bool {
+            true
+        }
+        fn method(&self) -> String {
+            "made".into()
+        }
+    }
+
+    /// The period shortcut computes `g` in doubling lengths only until a period proves
+    /// (64 values here: period 3 from 5 needs index 2·5 + 2·3 + 1 = 17), then gives every
+    /// further value from it — the same as computing it, at every `n`, by `get` and by
+    /// `read` (inside the computed values, across their end and past it); without a
+    /// period it computes every value and says so.
+    #[test]
+    fn the_period_shortcut_reads_the_values_past_the_proof() {
+        let want = |n: usize| if n < 5 { 7 + n as u32 } else { n as u32 % 3 };
+        let mut s = PeriodShortcut::new(Box::new(Made(Vec::new())), 1);
+        s.extend_with(100_000, &mut |_| {});
+        assert_eq!(s.len(), 100_000);
+        assert_eq!(s.inner.len(), START_LEN);
+        let p = s.period().unwrap();
+        assert_eq!((p.period, p.pre_period, p.computed), (3, 5, START_LEN));
+        assert!(!s.quadratic());
+        assert!((0..100_000).all(|n| s.get(n) == want(n)));
+        for (from, count) in [(0, 10), (60, 10), (64, 5), (99_990, 10), (0, 100_000)] {
+            let mut out = vec![0; count];
+            s.read(from, &mut out);
+            assert!(
+                out.iter().enumerate().all(|(i, &v)| v == want(from + i)),
+                "{from} {count}"
+            );
+        }
+        assert_eq!(s.certify(), Ok(()));
+        assert_eq!(s.method(), "made");
+        // too short a run for the proof: every value computed, no period
+        let mut short = PeriodShortcut::new(Box::new(Made(Vec::new())), 1);
+        short.extend_with(17, &mut |_| {});
+        assert_eq!(
+            (short.len(), short.inner.len(), short.period()),
+            (17, 17, None)
+        );
+        assert!(short.quadratic());
+    }
+
+    /// The names of `--method` read back as their methods.
+    #[test]
+    fn methods_are_named_as_method_takes_them() {
+        for name in Method::NAMES {
+            assert_eq!(Method::named(name).unwrap().to_string(), name);
+        }
+        assert_eq!(Method::named("fast"), None);
+    }
+
     /// The compact table keeps every value, two bytes each up to 65,535, and widens the
     /// whole table to four bytes at the first value past it.
     #[test]

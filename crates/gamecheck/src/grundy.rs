@@ -286,6 +286,11 @@ pub trait Sequence {
     fn find_period(&self, t: usize) -> Option<Period> {
         Period::find_by(self.len(), |n| self.get(n), t)
     }
+    /// Reserves room for `len` values in all, so that a long run grows its table once
+    /// (by default nothing).
+    fn reserve(&mut self, len: usize) {
+        let _ = len;
+    }
     /// Copies `g(from..from + out.len())` into `out` (all below [`Sequence::len`]).
     fn read(&self, from: usize, out: &mut [u32]) {
         out.iter_mut()
@@ -421,6 +426,9 @@ impl Sequence for PeriodShortcut {
     fn find_period(&self, t: usize) -> Option<Period> {
         self.inner.find_period(t)
     }
+    /// Nothing: the values past a period are never stored, and until one proves the
+    /// table grows in doubling lengths anyway.
+    fn reserve(&mut self, _: usize) {}
 }
 
 /// The default [`Sequence`]: [`GrundyPart::extend`], the plain recurrence, four bytes a

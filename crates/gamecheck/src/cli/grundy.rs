@@ -147,7 +147,7 @@ impl LongRun {
     /// # Errors
     /// The refusal (exit 2), naming `flag` and the size needed.
     pub fn start<G: GrundyPart + 'static>(
-        seq: Box<dyn crate::grundy::Sequence>,
+        mut seq: Box<dyn crate::grundy::Sequence>,
         rules: &G::Rules,
         len: usize,
         flag: &str,
@@ -158,6 +158,7 @@ impl LongRun {
             available_memory(),
             flag,
         )?;
+        seq.reserve(len);
         Ok(LongRun {
             seq,
             start: std::time::Instant::now(),

@@ -147,15 +147,16 @@ fn stats_text(seq: &dyn Sequence, len: usize, m: &clap::ArgMatches) -> String {
 }
 
 /// Writes `g(0..len)` (`len ≥ 1`) as `values` prints them: decimal, a comma after each
-/// but the last, a newline after the last. The text of each chunk of 2^16 values is made
-/// on the cores in turn (rayon), 16 chunks at a time, and written in order.
+/// but the last, a newline after the last. The text of each chunk of 2^15 values is made
+/// on the cores in turn (rayon), 8 chunks at a time (1 MiB of values, about as much
+/// text: little beside the table), and written in order.
 fn write_values(
     seq: &dyn Sequence,
     len: usize,
     out: &mut impl std::io::Write,
 ) -> std::io::Result<()> {
-    const CHUNK: usize = 1 << 16;
-    let mut values = vec![0u32; (CHUNK * 16).min(len)];
+    const CHUNK: usize = 1 << 15;
+    let mut values = vec![0u32; (CHUNK * 8).min(len)];
     let mut from = 0;
     while from < len {
         let to = (from + values.len()).min(len);

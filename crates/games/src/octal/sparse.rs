@@ -980,6 +980,9 @@ impl Sequence for SparseG {
             Values::Wide(g) => Period::find(g, t),
         }
     }
+    fn reserve(&mut self, len: usize) {
+        SparseG::reserve(self, len);
+    }
     fn read(&self, from: usize, out: &mut [u32]) {
         let to = from + out.len();
         match &self.g {

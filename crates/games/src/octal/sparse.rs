@@ -359,7 +359,7 @@ impl SparseG {
             }
             let stop = len.min(self.next_choice).min((n / PROGRESS + 1) * PROGRESS);
             self.run(stop);
-            if self.g.len() % PROGRESS == 0 {
+            if self.g.len().is_multiple_of(PROGRESS) {
                 progress(self.g.len());
             }
         }

@@ -12,6 +12,15 @@
 //!   (`grundy`'s table, O(n²)) and by the sparse-space method (`sparse`); each asserts
 //!   its values equal the other's, computed once before timing.
 //!
+//! - `octal/kernel`: the sparse-space kernel in its steady state, 16,384 values past a
+//!   table of 2^20 (cloned before each run, not timed): `.16` (52 rare positions: the
+//!   scan of the splits is most of the work), `.127` (693: the marks of the rare pairs),
+//!   and the plain recurrence (`.07` under the plain mask, 2,048 values past 16,384);
+//!   each asserts its last value by the code's known period (`.16`: 149,459 from
+//!   105,351; `.127`: 4 from 46,578; `.07`: 34 from 53).
+//! - `octal/values_2^22`: `g(0..2^22)` from scratch by the sparse-space method, `.16`
+//!   and `.356` (period 142 from 7,315), the last value asserted by the period.
+//!
 //! Run: `cargo bench --bench octal -- --warm-up-time 1 --measurement-time 3`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
@@ -19,7 +28,7 @@ use gamecheck::outcome::Value;
 use gamecheck::solver::Solver;
 use gamecheck_games::octal::grundy::table;
 use gamecheck_games::octal::periodic::Periodic;
-use gamecheck_games::octal::sparse::SparseG;
+use gamecheck_games::octal::sparse::{Mask, SparseG};
 use gamecheck_games::octal::{Code, Position, MAX_HEAP};
 use rand::Rng;
 use std::hint::black_box;
@@ -86,5 +95,78 @@ fn g_20000(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, period_proof, huge_heaps, g_20000);
+/// `g(n)` of a code with a known period `p` from `n0`, read by the period from the
+/// table: `g(n0 + (n − n0) mod p)`, an earlier value when `n ≥ n0 + p`.
+fn by_period(s: &SparseG, n: usize, (p, n0): (usize, usize)) -> u32 {
+    s.get(if n < n0 { n } else { n0 + (n - n0) % p })
+}
+
+fn kernel(c: &mut Criterion) {
+    let mut g = c.benchmark_group("octal/kernel");
+    g.sample_size(10);
+    let cases = [
+        ("16", ".16", None, 1 << 20, 1 << 14, (149_459, 105_351)),
+        ("127", ".127", None, 1 << 20, 1 << 14, (4, 46_578)),
+        (
+            "plain_07",
+            ".07",
+            Some(Mask::PLAIN),
+            1 << 14,
+            1 << 11,
+            (34, 53),
+        ),
+    ];
+    for (name, code, mask, from, more, period) in cases {
+        let code: Code = code.parse().unwrap();
+        let mut start = match mask {
+            Some(m) => SparseG::with_mask(code, m).unwrap(),
+            None => SparseG::new(code),
+        };
+        start.extend_to(from);
+        let last = from + more - 1;
+        g.throughput(Throughput::Elements(more as u64));
+        g.bench_function(name, |b| {
+            b.iter_batched(
+                || start.clone(),
+                |mut s| {
+                    s.extend_to(from + more);
+                    assert_eq!(s.get(last), by_period(&s, last, period));
+                },
+                criterion::BatchSize::LargeInput,
+            )
+        });
+    }
+    g.finish();
+}
+
+fn values_2_22(c: &mut Criterion) {
+    let mut g = c.benchmark_group("octal/values_2^22");
+    g.sample_size(10);
+    let len = 1 << 22;
+    g.throughput(Throughput::Elements(len as u64));
+    for (name, code, period) in [
+        ("16", ".16", (149_459, 105_351)),
+        ("356", ".356", (142, 7_315)),
+    ] {
+        let code: Code = code.parse().unwrap();
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let mut s = SparseG::new(black_box(code));
+                s.extend_to(len);
+                let last = len - 1;
+                assert_eq!(s.get(last), by_period(&s, last, period));
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(
+    benches,
+    period_proof,
+    huge_heaps,
+    g_20000,
+    kernel,
+    values_2_22
+);
 criterion_main!(benches);

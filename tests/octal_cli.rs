@@ -439,11 +439,31 @@ fn values_and_period_by_the_sparse_space_method() {
 
 /// Runs too long or too large are refused before they start, with what they need:
 /// `.4` and `.04` have no sparse space, so 4·10^9 values by the plain recurrence would take
-/// years (for `values` and for `period`); `--upto` and `--max-n` stop at 2^32.
+/// years (for `values` and for `period`); `.4` has a period (34 from 54), so only `values
+/// --method plain` (no period shortcut) is refused, `.04` none within `g(0..2^14)`, so
+/// `values` is refused by default; `--upto` and `--max-n` stop at 2^32.
 #[test]
 fn long_runs_are_refused_with_what_they_need() {
     gamecheck()
-        .args(["values", "octal", "--code", ".4", "--upto", "4000000000"])
+        .args(["values", "octal", "--code", ".04", "--upto", "4000000000"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            predicate::str::contains("--upto: g(0..4000000001) by the plain recurrence")
+                .and(predicate::str::contains("would take about")),
+        );
+    gamecheck()
+        .args([
+            "values",
+            "octal",
+            "--code",
+            ".4",
+            "--upto",
+            "4000000000",
+            "--method",
+            "plain",
+        ])
         .assert()
         .code(2)
         .stdout("")
@@ -472,6 +492,91 @@ fn long_runs_are_refused_with_what_they_need() {
         .stderr(predicate::str::contains(
             "--max-n 4294967297 is outside 1..=4294967296",
         ));
+}
+
+/// A proved period makes `values` linear: under `--method auto` (the default) the values
+/// past the length where the period proved (Kayles: 12 from 71, at 256 values) come from
+/// it, and they are the recurrence's (`grundy`'s table, computed apart, to 20,000);
+/// `--stats` says the method, its statistics and where the period took over; `--method
+/// plain` and `--method sparse` compute every value (the same ones) and say that no period
+/// was looked for; a method the game lacks is a usage error naming `--method`.
+#[test]
+fn a_proved_period_gives_the_values_past_it() {
+    let kayles: gamecheck_games::octal::Code = ".77".parse().unwrap();
+    let want: Vec<String> = gamecheck_games::octal::grundy::table(&kayles, 20_001)
+        .iter()
+        .map(u32::to_string)
+        .collect();
+    let want = want.join(",") + "\n";
+    let stdout = |args: &[&str]| {
+        let out = gamecheck()
+            .args(args)
+            .assert()
+            .code(0)
+            .get_output()
+            .stdout
+            .clone();
+        String::from_utf8(out).unwrap()
+    };
+    let values = ["values", "octal", "--code", ".77", "--upto", "20000"];
+    assert_eq!(stdout(&values), want);
+    let with_stats = stdout(&[&values[..], &["--stats"]].concat());
+    let (line, stats) = with_stats.split_at(want.len());
+    assert_eq!(line, want);
+    let stats: Vec<&str> = stats.lines().collect();
+    assert_eq!(stats.len(), 3, "{stats:?}");
+    assert!(
+        stats[0].starts_with("method: sparse space, mask "),
+        "{stats:?}"
+    );
+    assert!(stats[1].starts_with("stats: mask "), "{stats:?}");
+    assert_eq!(
+        stats[2],
+        "period: period 12, pre-period 71, proved with g computed to 255; g(256..=20000) by \
+         g(n − k·12)"
+    );
+    for (method, says) in [
+        ("plain", "method: plain recurrence\n"),
+        ("sparse", "method: sparse space, mask "),
+    ] {
+        let args = [
+            "values", "octal", "--code", ".77", "--upto", "3000", "--method", method,
+        ];
+        let short = want.split(',').take(3001).collect::<Vec<_>>().join(",") + "\n";
+        assert_eq!(stdout(&args), short, "{method}");
+        let text = stdout(&[&args[..], &["--stats"]].concat());
+        let stats = &text[short.len()..];
+        assert!(stats.starts_with(says), "{method}: {stats}");
+        assert!(
+            stats.ends_with(&format!("period: not looked for (--method {method})\n")),
+            "{method}: {stats}"
+        );
+    }
+    // under auto without a period proved (.16's needs 524,288 values)
+    let text = stdout(&[
+        "values", "octal", "--code", ".16", "--upto", "5000", "--stats",
+    ]);
+    assert!(
+        text.ends_with("period: none proved with g computed to 5000\n"),
+        "{text}"
+    );
+    // paint has the plain recurrence only
+    assert_usage_error(&["values", "paint", "--upto", "10", "--method", "sparse"])
+        .stderr(predicate::str::contains("--method sparse"));
+    assert_usage_error(&[
+        "values", "octal", "--code", ".77", "--upto", "3", "--method", "fast",
+    ])
+    .stderr(predicate::str::contains("--method"));
+    gamecheck()
+        .args([
+            "period", "octal", "--code", ".77", "--method", "plain", "--stats",
+        ])
+        .assert()
+        .code(0)
+        .stdout(
+            predicate::str::starts_with("period 12, pre-period 71\n")
+                .and(predicate::str::contains("method: plain recurrence\n")),
+        );
 }
 
 /// `solve` proves what `period` proves: `periodic` looks for a period in as many values

@@ -275,6 +275,160 @@ pub trait Sequence {
     fn stats(&self) -> Option<String> {
         None
     }
+    /// The period the computation answers with past the values it computed
+    /// ([`PeriodShortcut`]; `None`: none, every value is computed).
+    fn period(&self) -> Option<Period> {
+        None
+    }
+    /// The smallest period that proves with `t` on the values computed so far
+    /// ([`Period::find_by`]; a computation with its values in a slice reads them
+    /// faster).
+    fn find_period(&self, t: usize) -> Option<Period> {
+        Period::find_by(self.len(), |n| self.get(n), t)
+    }
+    /// Reserves room for `len` values in all, so that a long run grows its table once
+    /// (by default nothing).
+    fn reserve(&mut self, len: usize) {
+        let _ = len;
+    }
+    /// Copies `g(from..from + out.len())` into `out` (all below [`Sequence::len`]).
+    fn read(&self, from: usize, out: &mut [u32]) {
+        out.iter_mut()
+            .enumerate()
+            .for_each(|(i, v)| *v = self.get(from + i));
+    }
+}
+
+/// How `gamecheck values` and `gamecheck period` compute `g` (`--method`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    /// The game's fastest method ([`GrundyPart::sequence`]), and for `values`, once a
+    /// period proves at one of the doubling lengths, every further value from it
+    /// ([`PeriodShortcut`]).
+    Auto,
+    /// The plain recurrence: the mex over every option of every heap (O(n²) for the
+    /// table of a game that splits heaps).
+    Plain,
+    /// The sparse-space method (octal games), without the period shortcut.
+    Sparse,
+}
+
+impl Method {
+    /// The names `--method` takes, in this order: `auto`, `plain`, `sparse`.
+    pub const NAMES: [&'static str; 3] = ["auto", "plain", "sparse"];
+
+    /// The method named `name` (one of [`Method::NAMES`]).
+    pub fn named(name: &str) -> Option<Method> {
+        match name {
+            "auto" => Some(Method::Auto),
+            "plain" => Some(Method::Plain),
+            "sparse" => Some(Method::Sparse),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Method {
+    /// The name `--method` takes.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Method::Auto => "auto",
+            Method::Plain => "plain",
+            Method::Sparse => "sparse",
+        })
+    }
+}
+
+/// A [`Sequence`] that stops computing once a period proves: it extends the
+/// computation in doubling lengths from [`START_LEN`] and looks for a period at each
+/// ([`Sequence::find_period`]); once one proves, every value past the computed ones is
+/// `g(n) = g(n − k·p)` ([`Period::reduce`]), read and never computed, so a long run of
+/// a periodic `g` costs the time it takes to print it.
+pub struct PeriodShortcut {
+    inner: Box<dyn Sequence>,
+    t: usize,
+    period: Option<Period>,
+    len: usize,
+}
+
+impl PeriodShortcut {
+    /// The shortcut over `inner`, with the theorem's `t` ([`GrundyPart::max_removed`]).
+    pub fn new(inner: Box<dyn Sequence>, t: usize) -> Self {
+        let len = inner.len();
+        PeriodShortcut {
+            inner,
+            t,
+            period: None,
+            len,
+        }
+    }
+}
+
+impl Sequence for PeriodShortcut {
+    fn extend_with(&mut self, len: usize, progress: &mut dyn FnMut(usize)) {
+        if self.period.is_none() {
+            let mut step = START_LEN.max(self.inner.len());
+            loop {
+                let upto = step.min(len);
+                self.inner.extend_with(upto, progress);
+                self.period = self.inner.find_period(self.t);
+                if self.period.is_some() || upto >= len {
+                    break;
+                }
+                step = upto.saturating_mul(2);
+            }
+        }
+        self.len = self.len.max(len).max(self.inner.len());
+    }
+    fn len(&self) -> usize {
+        self.len
+    }
+    fn get(&self, n: usize) -> u32 {
+        match self.period {
+            Some(p) if n >= self.inner.len() => self.inner.get(p.reduce(n as u64)),
+            _ => self.inner.get(n),
+        }
+    }
+    fn read(&self, from: usize, out: &mut [u32]) {
+        let computed = self.inner.len().clamp(from, from + out.len()) - from;
+        let (inside, past) = out.split_at_mut(computed);
+        if computed > 0 {
+            self.inner.read(from, inside);
+        }
+        past.iter_mut()
+            .enumerate()
+            .for_each(|(i, v)| *v = self.get(from + computed + i));
+    }
+    fn bytes_per_value(&self) -> usize {
+        self.inner.bytes_per_value()
+    }
+    fn quadratic(&self) -> bool {
+        self.period.is_none() && self.inner.quadratic()
+    }
+    fn method(&self) -> String {
+        self.inner.method()
+    }
+    /// The computation's own certificate, and the period checked again at scale
+    /// ([`check_period_at_scale`]).
+    fn certify(&self) -> Result<(), String> {
+        self.inner.certify()?;
+        match &self.period {
+            Some(p) => check_period_at_scale(self.inner.len(), |n| self.inner.get(n), p, self.t),
+            None => Ok(()),
+        }
+    }
+    fn stats(&self) -> Option<String> {
+        self.inner.stats()
+    }
+    fn period(&self) -> Option<Period> {
+        self.period
+    }
+    fn find_period(&self, t: usize) -> Option<Period> {
+        self.inner.find_period(t)
+    }
+    /// Nothing: the values past a period are never stored, and until one proves the
+    /// table grows in doubling lengths anyway.
+    fn reserve(&mut self, _: usize) {}
 }
 
 /// The default [`Sequence`]: [`GrundyPart::extend`], the plain recurrence, four bytes a
@@ -499,6 +653,21 @@ pub trait GrundyPart: crate::game::Game {
         Self: 'static,
     {
         Box::new(PlainSequence::<Self>::new(rules.clone()))
+    }
+
+    /// The computation of `g` by `method` (`--method`), without the period shortcut
+    /// (the caller adds [`PeriodShortcut`] under [`Method::Auto`]); `None` when the game
+    /// has no such method. By default: [`GrundyPart::sequence`] for `Auto`,
+    /// [`PlainSequence`] for `Plain`, none for `Sparse`.
+    fn sequence_by(rules: &Self::Rules, method: Method) -> Option<Box<dyn Sequence>>
+    where
+        Self: 'static,
+    {
+        match method {
+            Method::Auto => Some(Self::sequence(rules)),
+            Method::Plain => Some(Box::new(PlainSequence::<Self>::new(rules.clone()))),
+            Method::Sparse => None,
+        }
     }
 
     /// The smallest proved period with at most `max_len` values of `g` computed
@@ -881,6 +1050,79 @@ mod tests {
         );
         assert_eq!((o.checked, o.failed), (4, 2));
         assert_eq!(o.detail, "Grundy value of 2: oracle Some(2), fast None");
+    }
+
+    /// A table of `g(n) = n < 5 ? 7 + n : n % 3` (period 3 from 5 with `t` = 1), computed
+    /// on demand, counting the values it computed.
+    struct Made(Vec<u32>);
+
+    impl Sequence for Made {
+        fn extend_with(&mut self, len: usize, _: &mut dyn FnMut(usize)) {
+            while self.0.len() < len {
+                let n = self.0.len() as u32;
+                self.0.push(if n < 5 { 7 + n } else { n % 3 });
+            }
+        }
+        fn len(&self) -> usize {
+            self.0.len()
+        }
+        fn get(&self, n: usize) -> u32 {
+            self.0[n]
+        }
+        fn bytes_per_value(&self) -> usize {
+            4
+        }
+        fn quadratic(&self) -> bool {
+            true
+        }
+        fn method(&self) -> String {
+            "made".into()
+        }
+    }
+
+    /// The period shortcut computes `g` in doubling lengths only until a period proves
+    /// (64 values here: period 3 from 5 needs index 2·5 + 2·3 + 1 = 17), then gives every
+    /// further value from it — the same as computing it, at every `n`, by `get` and by
+    /// `read` (inside the computed values, across their end and past it); without a
+    /// period it computes every value and says so.
+    #[test]
+    fn the_period_shortcut_reads_the_values_past_the_proof() {
+        let want = |n: usize| if n < 5 { 7 + n as u32 } else { n as u32 % 3 };
+        let mut s = PeriodShortcut::new(Box::new(Made(Vec::new())), 1);
+        s.extend_with(100_000, &mut |_| {});
+        assert_eq!(s.len(), 100_000);
+        assert_eq!(s.inner.len(), START_LEN);
+        let p = s.period().unwrap();
+        assert_eq!((p.period, p.pre_period, p.computed), (3, 5, START_LEN));
+        assert!(!s.quadratic());
+        assert!((0..100_000).all(|n| s.get(n) == want(n)));
+        for (from, count) in [(0, 10), (60, 10), (64, 5), (99_990, 10), (0, 100_000)] {
+            let mut out = vec![0; count];
+            s.read(from, &mut out);
+            assert!(
+                out.iter().enumerate().all(|(i, &v)| v == want(from + i)),
+                "{from} {count}"
+            );
+        }
+        assert_eq!(s.certify(), Ok(()));
+        assert_eq!(s.method(), "made");
+        // too short a run for the proof: every value computed, no period
+        let mut short = PeriodShortcut::new(Box::new(Made(Vec::new())), 1);
+        short.extend_with(17, &mut |_| {});
+        assert_eq!(
+            (short.len(), short.inner.len(), short.period()),
+            (17, 17, None)
+        );
+        assert!(short.quadratic());
+    }
+
+    /// The names of `--method` read back as their methods.
+    #[test]
+    fn methods_are_named_as_method_takes_them() {
+        for name in Method::NAMES {
+            assert_eq!(Method::named(name).unwrap().to_string(), name);
+        }
+        assert_eq!(Method::named("fast"), None);
     }
 
     /// The compact table keeps every value, two bytes each up to 65,535, and widens the

@@ -2,8 +2,9 @@
 //! binary and the repository carry one text): the introduction they share, and each
 //! game's section, its `## ` heading up to the next one.
 
-/// The whole of `docs/rules.md`.
-pub const RULES: &str = include_str!("../../../docs/rules.md");
+/// The whole of `docs/rules.md` (read through `crates/games/rules.md`, a symbolic link to
+/// it inside the package, so that the packaged crate carries the text too).
+pub const RULES: &str = include_str!("../rules.md");
 
 /// The offsets of the `## ` headings.
 fn starts() -> Vec<usize> {

@@ -23,6 +23,45 @@ pub fn rules<G: GrundyPart + Contest>(args: &GrundyArgs<G>) -> Result<G::Rules, 
     G::rules(&args.rules).map_err(|e| super::Failure::Usage(e.to_string()))
 }
 
+/// `--method` of `values` and `period`, for a command's `augment`.
+pub fn method_arg(about: &'static str) -> clap::Arg {
+    clap::Arg::new("method")
+        .long("method")
+        .value_name("METHOD")
+        .value_parser(crate::grundy::Method::NAMES)
+        .default_value("auto")
+        .help(about)
+}
+
+/// The computation of `g` for `G` by `--method` (`auto` by default), with the period
+/// shortcut ([`crate::grundy::PeriodShortcut`]) under `auto` when `shortcut`.
+///
+/// # Errors
+/// A method the game does not have (a usage error naming `--method`).
+pub fn sequence<G: GrundyPart + 'static>(
+    matches: &ArgMatches,
+    rules: &G::Rules,
+    shortcut: bool,
+) -> Result<Box<dyn crate::grundy::Sequence>, super::Failure> {
+    use crate::grundy::{Method, PeriodShortcut};
+    let name = matches
+        .try_get_one::<String>("method")
+        .ok()
+        .flatten()
+        .map_or("auto", String::as_str);
+    let method = Method::named(name).unwrap_or(Method::Auto);
+    let seq = G::sequence_by(rules, method).ok_or_else(|| {
+        super::Failure::Usage(format!(
+            "--method {method}: {rules} has no such method (auto or plain)"
+        ))
+    })?;
+    Ok(if shortcut && method == Method::Auto {
+        Box::new(PeriodShortcut::new(seq, G::max_removed(rules)))
+    } else {
+        seq
+    })
+}
+
 /// The largest `N` of `values --upto N` and `period --max-n N`: 2^32.
 pub const MAX_LONG: u64 = 1 << 32;
 
@@ -102,22 +141,24 @@ pub struct LongRun {
 }
 
 impl LongRun {
-    /// A run of up to `len` values: refused when they do not fit the memory available.
+    /// A run of up to `len` values of `seq`: refused when they do not fit the memory
+    /// available.
     ///
     /// # Errors
     /// The refusal (exit 2), naming `flag` and the size needed.
     pub fn start<G: GrundyPart + 'static>(
+        mut seq: Box<dyn crate::grundy::Sequence>,
         rules: &G::Rules,
         len: usize,
         flag: &str,
     ) -> Result<LongRun, super::Failure> {
-        let seq = G::sequence(rules);
         check_memory(
             len as u64,
             seq.bytes_per_value() as u64,
             available_memory(),
             flag,
         )?;
+        seq.reserve(len);
         Ok(LongRun {
             seq,
             start: std::time::Instant::now(),
@@ -198,8 +239,7 @@ impl LongRun {
                 // g(0..2^15): the method chosen at 2^14 in use since
                 self.check_time()?;
             }
-            let seq = &self.seq;
-            if let Some(p) = crate::grundy::Period::find_by(seq.len(), |n| seq.get(n), t) {
+            if let Some(p) = self.seq.find_period(t) {
                 return Ok(Some(p));
             }
             if len >= max_len {

@@ -16,7 +16,7 @@
 //! after the two lines, or before the error when no period proves.
 
 use super::ability::{parsed, Ability};
-use super::grundy::{max_n, rules, GrundyArgs, LongRun, MAX_LONG};
+use super::grundy::{max_n, method_arg, rules, sequence, GrundyArgs, LongRun, MAX_LONG};
 use super::{print_all, Failure};
 use crate::contest::Contest;
 use crate::grundy::GrundyPart;
@@ -50,15 +50,21 @@ const MAX_N_HELP: &str = "How many values of g to compute at most, 1..=2^32 (def
      available)";
 
 fn augment<G: GrundyPart + Contest>(cmd: clap::Command) -> clap::Command {
-    let cmd = <GrundyArgs<G> as clap::Args>::augment_args(cmd).arg(
-        clap::Arg::new("stats")
-            .long("stats")
-            .action(clap::ArgAction::SetTrue)
-            .help(
-                "Also print the method and its statistics (octal: the mask, the number of \
+    let cmd = <GrundyArgs<G> as clap::Args>::augment_args(cmd)
+        .arg(method_arg(
+            "How g is computed: auto (the game's fastest method; octal: the sparse-space \
+             method), plain (the plain recurrence, the mex over every option, O(N²) when \
+             moves split heaps) or sparse (the sparse-space method, octal games only)",
+        ))
+        .arg(
+            clap::Arg::new("stats")
+                .long("stats")
+                .action(clap::ArgAction::SetTrue)
+                .help(
+                    "Also print the method and its statistics (octal: the mask, the number of \
                  rare positions and the last, the largest value and where it first occurs)",
-            ),
-    );
+                ),
+        );
     if cmd.get_arguments().any(|a| a.get_id() == "max_n") {
         return cmd.mut_arg("max_n", |a| a.help(MAX_N_HELP));
     }
@@ -89,7 +95,8 @@ pub fn period<G: GrundyPart + Contest + 'static>(
     let stats = m.try_get_one::<bool>("stats").ok().flatten().copied() == Some(true);
     let rules = rules(&args)?;
     let t = G::max_removed(&rules);
-    let mut run = LongRun::start::<G>(&rules, max_n as usize, "--max-n")?;
+    let seq = sequence::<G>(&without, &rules, false)?;
+    let mut run = LongRun::start::<G>(seq, &rules, max_n as usize, "--max-n")?;
     let found = run.discover(t, max_n as usize)?;
     run.finish();
     let seq = &run.seq;

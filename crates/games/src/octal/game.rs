@@ -461,6 +461,19 @@ impl GrundyPart for OctalGame {
     fn sequence(rules: &Rules) -> Box<dyn grundy::Sequence> {
         Box::new(super::sparse::SparseG::new(rules.code))
     }
+
+    /// `Auto` and `Sparse`: the sparse-space method; `Plain`: the same kernel under
+    /// [`Mask::PLAIN`](super::sparse::Mask::PLAIN), every split of every heap scanned.
+    fn sequence_by(rules: &Rules, method: grundy::Method) -> Option<Box<dyn grundy::Sequence>> {
+        use super::sparse::{Mask, SparseG};
+        Some(match method {
+            grundy::Method::Auto | grundy::Method::Sparse => Box::new(SparseG::new(rules.code)),
+            grundy::Method::Plain => Box::new(
+                SparseG::with_mask(rules.code, Mask::PLAIN)
+                    .expect("the plain mask has no parity bit"),
+            ),
+        })
+    }
 }
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
 //! The command line of a one-game binary, as `gamecheck::cli::Cli` builds it: the game's
-//! name may be left out, commands the game does not have are hidden, and messages name
+//! name may be left out, commands the game does not have do not exist, and messages name
 //! the binary, not gamecheck.
 
 use assert_cmd::Command;
@@ -83,15 +83,24 @@ fn perft_counts_from_the_full_board() {
     assert_eq!(naive, fast);
 }
 
-/// A command the game does not have is not handed the game's name (which would turn the
-/// clap error into one about an unexpected `chomp`).
+/// A command the game does not have does not exist in its binary (not even hidden, to
+/// print its help and exit 2): clap's "unrecognized subcommand", exit 2, and the game's
+/// name is not handed to it (which would turn the error into one about an unexpected
+/// `chomp`).
 #[test]
-fn a_command_the_game_lacks_is_left_alone() {
-    let out = chomp().arg("count").output().unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("Usage: chomp count"), "{err}");
-    assert!(!err.contains("unexpected argument"), "{err}");
+fn a_command_the_game_lacks_does_not_exist() {
+    for lacking in ["period", "values", "table"] {
+        let out = chomp().args([lacking, "--help"]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{lacking}");
+        assert!(out.stdout.is_empty(), "{lacking}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(&format!("unrecognized subcommand '{lacking}'")),
+            "{err}"
+        );
+        assert!(!err.contains(&format!("Usage: chomp {lacking}")), "{err}");
+        assert!(!err.contains("unexpected argument"), "{err}");
+    }
 }
 
 /// `gen` does not write an input the game's own reader refuses (chomp's format allows
@@ -249,4 +258,31 @@ fn rule_flags_outside_their_range_are_refused() {
         input.lines().nth(1).is_some_and(|l| l.len() == 12),
         "{input}"
     );
+}
+
+/// The library's help texts are the binary's own: the help of every command the binary
+/// lists names neither gamecheck nor a game gamecheck ships (the game's own texts, such
+/// as the binary's about line, may say what they like).
+#[test]
+fn no_help_names_gamecheck_or_its_games() {
+    let help = stdout(chomp().arg("--help"));
+    let commands: Vec<&str> = help
+        .split("Commands:\n")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|&c| c != "help")
+        .collect();
+    assert!(commands.len() >= 7, "{commands:?}");
+    for command in commands {
+        let text = stdout(chomp().args([command, "--help"]));
+        for word in ["gamecheck", "marble", "paint", "sevens", "octal", "Kayles"] {
+            assert!(
+                !text.to_lowercase().contains(&word.to_lowercase()),
+                "`chomp {command} --help` names {word}:\n{text}"
+            );
+        }
+    }
 }

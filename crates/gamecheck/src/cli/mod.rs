@@ -249,20 +249,34 @@ const PER_GAME: [&str; 8] = [
 ];
 
 /// The whole command-line definition, for the list of games in force: a command that
-/// takes a game is hidden when no game of the list has it.
+/// takes a game exists only when a game of the list has it (a binary whose games have
+/// no Grundy part has no `period`, not even a hidden one).
 fn command() -> clap::Command {
     use clap::CommandFactory as _;
-    let about = ABOUT.read().unwrap_or_else(|e| e.into_inner()).to_owned();
-    let mut cmd = CommandLine::command().name(name()).bin_name(name());
-    if let Some(about) = about {
-        cmd = cmd.about(about);
-    }
+    let full = CommandLine::command();
     let list = games::games();
-    for command in PER_GAME {
-        if list.iter().all(|e| e.command(command).is_none()) {
-            cmd = cmd.mut_subcommand(command, |c| c.hide(true));
-        }
-    }
+    let offered = |command: &str| {
+        !PER_GAME.contains(&command) || list.iter().any(|e| e.command(command).is_some())
+    };
+    // clap takes no subcommand away: the top level is built anew, with the ones offered
+    let about: clap::builder::StyledStr = match *ABOUT.read().unwrap_or_else(|e| e.into_inner()) {
+        Some(text) => text.into(),
+        None => full.get_about().cloned().unwrap_or_default(),
+    };
+    let cmd = clap::Command::new(name())
+        .bin_name(name())
+        .version(env!("CARGO_PKG_VERSION"))
+        .about(about)
+        .subcommand_required(full.is_subcommand_required_set())
+        .arg_required_else_help(full.is_arg_required_else_help_set())
+        .subcommands(
+            full.get_subcommands()
+                .filter(|c| offered(c.get_name()))
+                .cloned(),
+        )
+        .mut_subcommand("completions", |c| {
+            c.after_help(completions::examples(name()))
+        });
     // `--cases -1` is a bad value of --cases (named in the error), not an unknown flag
     with_negative_numbers(cmd)
 }

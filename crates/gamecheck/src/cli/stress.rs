@@ -26,8 +26,8 @@ pub struct StressCommon {
     /// full-size cases.
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub rounds: u64,
-    /// Cases in the largest inputs, capped at the most gamecheck puts in one input of
-    /// the game (at most the contest's T limit); a capped value is said on stderr.
+    /// Cases in the largest inputs, capped at the most one generated input of the game
+    /// holds (at most the contest's T limit); a capped value is said on stderr.
     #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub cases: u64,
     /// Seed of the run, at most 2^53 − 1 (default: a fresh one); printed on stderr at
@@ -49,7 +49,7 @@ pub struct StressCommon {
     /// sleeps or waits rather than computes (a timeout "by wall-clock time"); default
     /// three times --timeout plus 1 s, at most --timeout plus 60 s (so a machine too busy to
     /// give a correct program a third of a core does not fail it). The run's supervisor (the process
-    /// gamecheck starts PROGRAM from) has 5 s past this limit to report; then it is
+    /// PROGRAM is started from) has 5 s past this limit to report; then it is
     /// killed too, PROGRAM's group first.
     #[arg(long, value_name = "SECS")]
     pub wall_timeout: Option<f64>,
@@ -113,9 +113,9 @@ pub struct StressCommon {
     /// The program under test and its arguments, after `--`. It reads the input on
     /// stdin and prints one answer per line; accepted beside the answers, and nothing
     /// else: trailing ASCII spaces and tabs, CRLF or lone CR line ends, empty lines at
-    /// the end; more than 16 MiB on stdout is malformed output. Ctrl-C (or SIGTERM,
-    /// SIGHUP) ends every run of it with every process it started, says the seed and
-    /// the rounds passed on stderr, and then ends gamecheck by that signal.
+    /// the end; more than 16 MiB on stdout is malformed output. On Ctrl-C (or SIGTERM,
+    /// SIGHUP) every run of it is ended with every process it started, the seed and the
+    /// rounds passed are said on stderr, and the command then ends by that signal.
     #[arg(last = true, required = true, value_name = "PROGRAM [ARGS]")]
     pub program: Vec<String>,
 }
@@ -387,8 +387,8 @@ fn end_runs_on_signals(seed_rounds: Option<(u64, u64)>, so_far: Arc<Mutex<SoFar>
     });
     if let Err(e) = set {
         eprintln!(
-            "{} stress: warning: Ctrl-C will not be reported ({e}); runs still end with gamecheck",
-            super::name()
+            "{prog} stress: warning: Ctrl-C will not be reported ({e}); runs still end with {prog}",
+            prog = super::name()
         );
     }
 }
@@ -595,12 +595,13 @@ fn replay<G: ContestGame>(
             .all(|(i, l)| game.parse_answer(l, i).as_ref() == Some(&answers[i]));
     if !agree {
         return Err(Failure::Internal(format!(
-            "{} disagrees with gamecheck's answers to {}:\n--- {} ---\n{}\n--- gamecheck now ---\n{}",
+            "{} disagrees with {prog}'s answers to {}:\n--- {} ---\n{}\n--- {prog} now ---\n{}",
             expected_path.display(),
             input_path.display(),
             expected_path.display(),
             saved_expected.trim_end(),
-            ours.trim_end()
+            ours.trim_end(),
+            prog = super::name()
         )));
     }
     let mut program = program(common);
@@ -704,13 +705,13 @@ fn write_report<G: ContestGame>(
     let Some(f) = &summary.failure else {
         let _ = writeln!(
             s,
-            "ok: {} round{}, {} case{}: `{}` agrees with gamecheck on every case \
-             ({} {}, seed {})",
+            "ok: {} round{}, {} case{}: `{}` agrees with {} on every case ({} {}, seed {})",
             summary.rounds_passed,
             plural(summary.rounds_passed as usize),
             summary.cases_passed,
             plural(summary.cases_passed as usize),
             program.display(),
+            super::name(),
             game.name(),
             game.rules(),
             opts.seed
@@ -1001,11 +1002,12 @@ fn write_left_behind(left: &stress::LeftBehindSummary, s: &mut String) {
     }
     let _ = writeln!(
         s,
-        "warning: {} run{} left {} process{} behind (ended by gamecheck):",
+        "warning: {} run{} left {} process{} behind (ended by {}):",
         left.runs,
         plural(left.runs as usize),
         left.processes,
-        if left.processes == 1 { "" } else { "es" }
+        if left.processes == 1 { "" } else { "es" },
+        super::name()
     );
     for c in &left.commands {
         let _ = writeln!(s, "  {}", escape_controls(c));

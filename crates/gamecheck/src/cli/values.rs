@@ -18,9 +18,8 @@ pub struct Values;
 /// The flag every game's `values` takes.
 #[derive(Debug, clap::Args)]
 pub struct UptoArgs {
-    /// The last n printed: g(0), …, g(N), 0..=2^32 (octal: the sparse-space method,
-    /// about a second for N = 10^6 on a code with sparse space; O(N²) for paint and for
-    /// an octal code without one, refused when that would take more than an hour; two
+    /// The last n printed: g(0), …, g(N), 0..=2^32 (each game's help says its method; a
+    /// run by the plain recurrence is refused when it would take more than an hour; two
     /// bytes of memory a value, refused beyond the memory available).
     #[arg(long, value_name = "N", required = true, value_parser = clap::value_parser!(u64).range(0..=MAX_LONG))]
     pub upto: Option<u64>,
@@ -32,7 +31,14 @@ impl super::ability::Kind for Values {
 
 fn augment<G: GrundyPart + Contest>(cmd: clap::Command) -> clap::Command {
     let cmd = <GrundyArgs<G> as clap::Args>::augment_args(cmd);
-    <UptoArgs as clap::Args>::augment_args(cmd)
+    <UptoArgs as clap::Args>::augment_args(cmd).mut_arg("upto", |a| {
+        a.help(format!(
+            "The last n printed: g(0), …, g(N), 0..=2^32 ({}; a run by the plain recurrence \
+             is refused when it would take more than an hour; two bytes of memory a value, \
+             refused beyond the memory available)",
+            G::SEQUENCE_HELP
+        ))
+    })
 }
 
 /// `values` for game `G`.

@@ -11,6 +11,16 @@
 //!
 //! Definition: a line that ends (no legal move) before `D` moves contributes
 //! 0; `D = 0` counts 1. Which positions are terminal is each game's end rule.
+//!
+//! The same tree counted layer by layer ([`count_tree`], `count GAME`): the distinct
+//! positions and terminal positions at each depth, and the move sequences and finished
+//! games of each length, to the end of every line ([`TreeCount`]).
+
+mod tree;
+
+pub use tree::{
+    count_tree, count_tree_of, Bounds, CountError, Layer, Tree, TreeCount, MOVES_LIMIT,
+};
 
 use crate::contest::NoFlags;
 use crate::error::RuleError;

@@ -39,13 +39,15 @@ fn the_game_name_may_be_left_out() {
 fn only_the_games_commands_are_listed() {
     let help = stdout(chomp().arg("--help"));
     assert!(help.starts_with("Chomp on a W x H rectangle"), "{help}");
-    for shown in ["solve", "verify", "gen", "stress", "rules", "perft"] {
+    for shown in [
+        "solve", "verify", "gen", "stress", "rules", "perft", "count",
+    ] {
         assert!(
             help.contains(&format!("\n  {shown} ")),
             "{shown} missing:\n{help}"
         );
     }
-    for hidden in ["period", "values", "count", "table"] {
+    for hidden in ["period", "values", "table"] {
         assert!(
             !help.contains(&format!("\n  {hidden} ")),
             "{hidden} listed:\n{help}"
@@ -284,5 +286,61 @@ fn no_help_names_gamecheck_or_its_games() {
                 "`chomp {command} --help` names {word}:\n{text}"
             );
         }
+    }
+}
+
+/// `count` comes with `perft`, with no code of the game's: the tree from the full board
+/// against a walk of every line of the test's own (heights, a cell and everything above
+/// and to the right of it taken), per depth; every board (heights never growing to the
+/// right, the poisoned cell left) is reached, C(W + H, H) − 1 of them, and the poisoned
+/// cell alone is the one terminal position.
+#[test]
+fn count_matches_a_walk_of_every_line() {
+    use std::collections::{BTreeMap, HashSet};
+    type Layers = BTreeMap<usize, (HashSet<Vec<usize>>, u128, u128)>;
+    fn walk(heights: Vec<usize>, d: usize, at: &mut Layers) {
+        let e = at.entry(d).or_default();
+        e.0.insert(heights.clone());
+        e.1 += 1;
+        let moves: Vec<(usize, usize)> = (0..heights.len())
+            .flat_map(|x| (0..heights[x]).map(move |y| (x, y)))
+            .filter(|&m| m != (0, 0))
+            .collect();
+        if moves.is_empty() {
+            e.2 += 1;
+        }
+        for (x, y) in moves {
+            let next = (0..heights.len())
+                .map(|c| {
+                    if c >= x {
+                        heights[c].min(y)
+                    } else {
+                        heights[c]
+                    }
+                })
+                .collect();
+            walk(next, d + 1, at);
+        }
+    }
+    let binomial = |n: u64, k: u64| (1..=k).fold(1, |b, i| b * (n + 1 - i) / i);
+    for (w, h) in [(1, 1), (2, 1), (1, 3), (2, 2), (3, 2), (3, 3), (4, 3)] {
+        let mut at = Layers::new();
+        walk(vec![h; w], 0, &mut at);
+        let (ws, hs) = (w.to_string(), h.to_string());
+        let text = stdout(chomp().args(["count", "--width", &ws, "--height", &hs]));
+        let mut want = String::from("depth positions terminal sequences games\n");
+        let mut all = HashSet::new();
+        let (mut seqs, mut games) = (0, 0);
+        for (d, (set, s, g)) in at {
+            let terminal =
+                u64::from(set.contains(&[1].into_iter().chain(vec![0; w - 1]).collect::<Vec<_>>()));
+            want.push_str(&format!("{d} {} {terminal} {s} {g}\n", set.len()));
+            all.extend(set);
+            (seqs, games) = (seqs + s, games + g);
+        }
+        let positions = binomial((w + h) as u64, h as u64) - 1;
+        assert_eq!(all.len() as u64, positions, "{w}x{h}");
+        want.push_str(&format!("total {positions} 1 {seqs} {games}\n"));
+        assert_eq!(text, want, "{w}x{h}");
     }
 }

@@ -14,6 +14,7 @@
 
 mod ability;
 mod completions;
+mod count;
 mod games;
 mod gen;
 mod grundy;
@@ -75,9 +76,11 @@ enum Command {
     /// first move (exit 2 with the largest depth that fits when a count is refused).
     #[command(subcommand)]
     Perft(ForGame<perft::PerftKind>),
-    /// Print per-layer counts of P- and N-positions (each game says what a layer is).
+    /// Count positions and terminal positions by depth from a start, and move sequences and
+    /// finished games of each length (a game with counts of its own prints those; the
+    /// tree with --tree).
     #[command(subcommand)]
-    Count(ForGame<perft::CountKind>),
+    Count(ForGame<count::CountKind>),
     /// Export a solved table with its SHA-256 digest, for checkers in other languages.
     #[command(subcommand)]
     Table(ForGame<perft::TableKind>),

@@ -344,3 +344,25 @@ fn count_matches_a_walk_of_every_line() {
         assert_eq!(text, want, "{w}x{h}");
     }
 }
+
+/// Off a terminal (the test's stderr is a pipe), `verify` says each row as it finishes,
+/// in the binary's name, with the game and its rules.
+#[test]
+fn verify_says_each_finished_row_in_the_binarys_name() {
+    let out = chomp()
+        .args(["verify", "--cases", "20", "--seed", "1"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(lines.len() >= 3, "{err}");
+    for line in lines {
+        assert!(line.starts_with("chomp verify chomp: "), "{line}");
+        assert!(line.contains(" checked, 0 mismatches, "), "{line}");
+    }
+    assert!(
+        err.contains("chomp verify chomp: 7x7: memo 20 checked"),
+        "{err}"
+    );
+}

@@ -32,10 +32,10 @@ pub use games::Entry;
 
 use crate::command::CliGame;
 use crate::error::ParseError;
-use crate::harness::{Report, VerifyOptions};
+use crate::harness::{ProgressMode, Report, VerifyOptions};
 use clap::{Parser, Subcommand};
 use games::ForGame;
-use std::io::{IsTerminal, Read, Write};
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -118,6 +118,37 @@ struct VerifyArgs {
     /// fits 120 columns: long details are wrapped under their row). Not with --json.
     #[arg(long, conflicts_with = "json")]
     wide: bool,
+    /// Progress on stderr: `bar` (redrawn in place, on a terminal only), `plain` (a line
+    /// per finished row, and the steps done every 30 s while a long suite runs: for a
+    /// log), `none`. Default: `bar` when stderr is a terminal (`none` with --json),
+    /// `plain` when it is not.
+    #[arg(long, value_enum, value_name = "HOW")]
+    progress: Option<ProgressArg>,
+}
+
+/// The values of `--progress` (`verify`, `stress`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ProgressArg {
+    /// A bar redrawn in place (drawn only when stderr is a terminal).
+    Bar,
+    /// A plain line per finished step.
+    Plain,
+    /// Nothing.
+    None,
+}
+
+impl ProgressArg {
+    /// The mode of `--progress`, or the default when it is not given: a bar on a
+    /// terminal (nothing when `quiet_on_terminal`), plain lines elsewhere.
+    pub fn mode(arg: Option<ProgressArg>, quiet_on_terminal: bool) -> ProgressMode {
+        match (arg, ProgressMode::auto()) {
+            (Some(ProgressArg::Bar), _) => ProgressMode::Bar,
+            (Some(ProgressArg::Plain), _) => ProgressMode::Plain,
+            (Some(ProgressArg::None), _) => ProgressMode::None,
+            (None, ProgressMode::Bar) if quiet_on_terminal => ProgressMode::None,
+            (None, auto) => auto,
+        }
+    }
 }
 
 /// The largest seed a command takes: 2^53 − 1, the largest integer a JSON reader that
@@ -234,16 +265,14 @@ impl Cli {
     }
 }
 
-/// The program's name in force (set by [`Cli::run`]).
-static NAME: std::sync::RwLock<&'static str> = std::sync::RwLock::new("gamecheck");
-
+/// Sets the program's name in force (by [`Cli::run`]): the name every message gives.
 fn set_name(name: &'static str) {
-    *NAME.write().unwrap_or_else(|e| e.into_inner()) = name;
+    crate::harness::progress::set_program(name);
 }
 
 /// The program's name in force.
 fn name() -> &'static str {
-    *NAME.read().unwrap_or_else(|e| e.into_inner())
+    crate::harness::progress::program()
 }
 
 /// The commands that take a game (`gamecheck solve GAME …`).
@@ -353,7 +382,7 @@ fn verify(args: &VerifyArgs) -> Result<ExitCode, Failure> {
     let opts = VerifyOptions {
         seed,
         cases: args.cases,
-        progress: !args.json && std::io::stderr().is_terminal(),
+        progress: ProgressArg::mode(args.progress, args.json),
     };
     let mut report = Report::new(seed);
     let games: Vec<Entry> = games::games()

@@ -6,14 +6,14 @@
 use super::ability::{augment_with, parsed, Ability};
 use super::Failure;
 use crate::contest::Contest;
-use crate::harness::Progress;
+use crate::harness::{Progress, ProgressMode};
 use crate::stress::{
     self, Class, ContestGame, MemoryKind, MemoryLimit, Program, Round, StressError, StressEvents,
     StressFailure, StressOptions, StressSummary, TimeLimit, Trial, Verdict,
 };
 use clap::FromArgMatches as _;
 use std::fmt::Write as _;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
@@ -110,6 +110,11 @@ pub struct StressCommon {
     /// by U+FFFD) and, when it is not valid UTF-8, also `actual_base64` (its exact bytes).
     #[arg(long, conflicts_with = "replay")]
     pub json: bool,
+    /// Progress on stderr: `bar` (redrawn in place, on a terminal only), `plain` (a line
+    /// per finished round: for a log), `none`. Default: `bar` when stderr is a terminal,
+    /// `plain` when it is not.
+    #[arg(long, value_enum, value_name = "HOW")]
+    pub progress: Option<super::ProgressArg>,
     /// The program under test and its arguments, after `--`. It reads the input on
     /// stdin and prints one answer per line; accepted beside the answers, and nothing
     /// else: trailing ASCII spaces and tabs, CRLF or lone CR line ends, empty lines at
@@ -272,8 +277,14 @@ fn run<G: ContestGame>(mut game: G, common: &StressCommon) -> Result<ExitCode, F
     let label = format!("stress {}: rounds", game.name());
     let so_far = Arc::new(Mutex::new(SoFar::default()));
     end_runs_on_signals(Some((seed, opts.rounds)), so_far.clone());
+    let mode = super::ProgressArg::mode(common.progress, false);
+    let bar_mode = match mode {
+        ProgressMode::Bar => ProgressMode::Bar,
+        _ => ProgressMode::None, // plain: a line a round, from `Events`
+    };
     let mut events = Events {
-        bar: Progress::new(std::io::stderr().is_terminal(), opts.rounds, &label),
+        bar: Progress::new(bar_mode, opts.rounds, &label),
+        plain: mode == ProgressMode::Plain,
         rounds: opts.rounds,
         so_far,
     };
@@ -442,9 +453,11 @@ fn print_report(text: &str) -> Result<(), Failure> {
         .map_err(|e| Failure::Usage(format!("cannot write the report: {e}")))
 }
 
-/// The progress bar and the messages on stderr during a run.
+/// The progress bar (or a plain line per round) and the messages on stderr during a run.
 struct Events {
     bar: Progress,
+    /// A line per round that passed.
+    plain: bool,
     rounds: u64,
     so_far: Arc<Mutex<SoFar>>,
 }
@@ -456,9 +469,19 @@ impl Events {
 }
 
 impl StressEvents for Events {
-    fn round_passed(&mut self, _round: &Round) {
+    fn round_passed(&mut self, round: &Round) {
         self.so_far().rounds_passed += 1;
         self.bar.tick();
+        if self.plain {
+            eprintln!(
+                "{} stress: round {} of {} passed ({} case{})",
+                super::name(),
+                round.number,
+                self.rounds,
+                round.cases,
+                plural(round.cases)
+            );
+        }
     }
 
     fn round_failed(&mut self, round: &Round, class: Class, shrinking: bool) {
@@ -498,8 +521,9 @@ fn load_replay_rules<G: Contest>(
     one_line: bool,
 ) -> Result<ExitCode, Failure> {
     let game = G::NAME;
-    const ALLOWED: [&str; 7] = [
+    const ALLOWED: [&str; 8] = [
         "--replay",
+        "--progress",
         "--timeout",
         "--wall-timeout",
         "--jobs",

@@ -498,7 +498,7 @@ mod tests {
             let steps = OctalGame::plan(&VerifyOptions {
                 seed,
                 cases,
-                progress: false,
+                progress: gamecheck::harness::ProgressMode::None,
             });
             let mut listed: Vec<String> = Vec::new();
             let mut groups = Vec::new();

@@ -12,11 +12,10 @@
 //!
 //! Cost: every distinct position seen is held once (for the totals), with the current
 //! and the next layer; the moves of each layer's positions are listed once per layer.
-//! A count that would hold more than [`MEMO_LIMIT`] positions at once or list more than
-//! [`MOVES_LIMIT`] moves is refused ([`CountError`]) with the largest depth that fits,
-//! after at most that much work.
+//! A count that would hold more positions at once or list more moves than its
+//! [`Bounds`] is refused ([`CountError`]) with the largest depth that fits, after at
+//! most that much work.
 
-use super::{Generator, Perft, CHILDREN_LIMIT, MEMO_LIMIT};
 use rustc_hash::FxHashMap;
 use std::hash::Hash;
 
@@ -90,7 +89,7 @@ pub enum CountError {
     Positions {
         /// The depth whose layer passed the bound.
         depth: u32,
-        /// The bound ([`MEMO_LIMIT`] on the command line).
+        /// The bound ([`Bounds::positions`]).
         limit: usize,
         /// The largest depth whose count fits.
         fits: u32,
@@ -103,22 +102,23 @@ pub enum CountError {
     Moves {
         /// The depth whose layer passed the bound.
         depth: u32,
-        /// The bound ([`MOVES_LIMIT`] on the command line).
+        /// The bound ([`Bounds::moves`]).
         limit: u64,
         /// The largest depth whose count fits.
         fits: u32,
     },
-    /// A position with more than [`CHILDREN_LIMIT`] moves.
+    /// A position with more moves than a count lists at one position.
     #[error(
         "a position {depth} moves from the start may have up to {bound} moves, more than \
-         the {CHILDREN_LIMIT} a count lists at one position; the largest depth that fits \
-         is {fits}"
+         the {limit} a count lists at one position; the largest depth that fits is {fits}"
     )]
     TooWide {
         /// Its depth.
         depth: u32,
-        /// The bound on its moves ([`Perft::widest`]).
+        /// The bound on its moves ([`Tree::widest`]).
         bound: u128,
+        /// The most moves listed at one position ([`Bounds::children`]).
+        limit: u128,
         /// The largest depth whose count fits.
         fits: u32,
     },
@@ -161,28 +161,22 @@ impl CountError {
     }
 }
 
-/// The bounds of one count: positions held at once and moves listed.
+/// The bounds of one count: positions held at once, moves listed, moves of one position.
+/// Its `Default` is the command line's: `perft::MEMO_LIMIT` positions, [`MOVES_LIMIT`]
+/// moves, `perft::CHILDREN_LIMIT` moves at one position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Bounds {
     /// The most positions held at once (the set behind the totals, and two layers).
     pub positions: usize,
     /// The most moves listed, over every layer but the last.
     pub moves: u64,
-}
-
-impl Default for Bounds {
-    /// [`MEMO_LIMIT`] positions and [`MOVES_LIMIT`] moves.
-    fn default() -> Bounds {
-        Bounds {
-            positions: MEMO_LIMIT,
-            moves: MOVES_LIMIT,
-        }
-    }
+    /// The most moves listed at one position (checked by [`Tree::widest`]).
+    pub children: u128,
 }
 
 /// A game tree as the counter sees it ([`count_tree_of`]): positions, what makes two of
-/// them one, and the moves. [`count_tree`] runs on a [`Perft`] game's walker; a test or
-/// a tool can give any tree.
+/// them one, and the moves. `perft::count_tree` runs on a `Perft` game's walker; a test
+/// or a tool can give any tree.
 pub trait Tree {
     /// A position (a node of the tree).
     type State: Clone;
@@ -204,64 +198,11 @@ pub trait Tree {
     }
 
     /// An upper bound on the moves at `state` when a position may have more than memory
-    /// holds (checked against [`CHILDREN_LIMIT`] before its moves are listed); `None`
+    /// holds (checked against [`Bounds::children`] before its moves are listed); `None`
     /// (the default) for a game whose every position is small.
     fn widest(&self, _state: &Self::State) -> Option<u128> {
         None
     }
-}
-
-/// A [`Perft`] game's walker and generator as a [`Tree`].
-struct PerftTree<'a, P: Perft> {
-    walker: &'a P::Walker,
-    gen: Generator,
-}
-
-impl<P: Perft> Tree for PerftTree<'_, P> {
-    type State = P::State;
-    type Key = P::Key;
-
-    fn key(&self, state: &P::State) -> P::Key {
-        P::key(state)
-    }
-
-    fn children(&self, state: &P::State) -> Vec<P::State> {
-        let kids = match self.gen {
-            Generator::Fast => P::fast_children(self.walker, state),
-            Generator::Oracle => P::oracle_children(self.walker, state),
-        };
-        kids.into_iter().map(|(_, c)| c).collect()
-    }
-
-    fn moves(&self, state: &P::State) -> u128 {
-        match self.gen {
-            Generator::Fast => P::fast_count(self.walker, state),
-            Generator::Oracle => P::oracle_children(self.walker, state).len() as u128,
-        }
-    }
-
-    fn widest(&self, state: &P::State) -> Option<u128> {
-        P::widest(self.walker, state, 1)
-    }
-}
-
-/// The tree of game `P` from `start`, to depth `depth` (to the end of every line when
-/// `None`), with generator `gen`, within the default [`Bounds`].
-///
-/// # Errors
-/// [`CountError`]: a bound passed, or (no depth given) a game that does not always end.
-pub fn count_tree<P: Perft>(
-    walker: &P::Walker,
-    start: &P::State,
-    depth: Option<u32>,
-    gen: Generator,
-) -> Result<TreeCount, CountError> {
-    count_tree_of(
-        &PerftTree::<P> { walker, gen },
-        start.clone(),
-        depth,
-        Bounds::default(),
-    )
 }
 
 /// The tree from `start` of any [`Tree`], to `depth` (the end of every line when
@@ -312,11 +253,12 @@ pub fn count_tree_of<T: Tree>(
             let terminal = if last {
                 tree.moves(state) == 0
             } else {
-                if let Some(bound) = tree.widest(state).filter(|&b| b > CHILDREN_LIMIT) {
+                if let Some(bound) = tree.widest(state).filter(|&b| b > bounds.children) {
                     // a count to depth d only counts this position's moves
                     return Err(CountError::TooWide {
                         depth: d,
                         bound,
+                        limit: bounds.children,
                         fits: d,
                     });
                 }
@@ -520,7 +462,11 @@ mod tests {
             1, 2, 9, 10, 11, 80, 82, 83, 400, 1000, 5000, 5477, 5478, 6000,
         ] {
             for moves in [0, 8, 9, 80, 81, 600, 4000, 20000, 100_000, 1_000_000] {
-                let bounds = Bounds { positions, moves };
+                let bounds = Bounds {
+                    positions,
+                    moves,
+                    ..Bounds::default()
+                };
                 match ttt(None, bounds) {
                     Ok(t) => assert_eq!(t, whole),
                     Err(e) => {
@@ -535,7 +481,7 @@ mod tests {
             None,
             Bounds {
                 positions: 100,
-                moves: MOVES_LIMIT,
+                ..Bounds::default()
             },
         )
         .unwrap_err();
@@ -638,6 +584,7 @@ mod tests {
             CountError::TooWide {
                 depth: 0,
                 bound: 1 << 60,
+                limit: 1 << 20,
                 fits: 0
             }
         );

@@ -198,6 +198,7 @@ pub struct Cli {
     intro: &'static str,
     name: &'static str,
     about: Option<&'static str>,
+    version: &'static str,
 }
 
 impl Default for Cli {
@@ -214,6 +215,7 @@ impl Cli {
             intro: "",
             name: "gamecheck",
             about: None,
+            version: env!("CARGO_PKG_VERSION"),
         }
     }
 
@@ -248,6 +250,14 @@ impl Cli {
         self
     }
 
+    /// The version `--version` prints after the name: by default the gamecheck library's,
+    /// so a binary of its own gives its crate's, `.version(env!("CARGO_PKG_VERSION"))`.
+    #[must_use]
+    pub fn version(mut self, version: &'static str) -> Cli {
+        self.version = version;
+        self
+    }
+
     /// The text `gamecheck rules` prints before the games' rules (what they share).
     #[must_use]
     pub fn rules_intro(mut self, text: &'static str) -> Cli {
@@ -261,6 +271,7 @@ impl Cli {
         rules::set_intro(self.intro);
         set_name(self.name);
         *ABOUT.write().unwrap_or_else(|e| e.into_inner()) = self.about;
+        *VERSION.write().unwrap_or_else(|e| e.into_inner()) = self.version;
         games::with_games(self.games, run)
     }
 }
@@ -297,7 +308,7 @@ fn command() -> clap::Command {
     };
     let cmd = clap::Command::new(name())
         .bin_name(name())
-        .version(env!("CARGO_PKG_VERSION"))
+        .version(*VERSION.read().unwrap_or_else(|e| e.into_inner()))
         .about(about)
         .subcommand_required(full.is_subcommand_required_set())
         .arg_required_else_help(full.is_arg_required_else_help_set())
@@ -315,6 +326,9 @@ fn command() -> clap::Command {
 
 /// The command line's one-line description in force (set by [`Cli::run`]).
 static ABOUT: std::sync::RwLock<Option<&'static str>> = std::sync::RwLock::new(None);
+
+/// The version in force (set by [`Cli::run`]).
+static VERSION: std::sync::RwLock<&'static str> = std::sync::RwLock::new(env!("CARGO_PKG_VERSION"));
 
 /// The process's arguments; with a single game in the list, its name is put after a
 /// command that takes a game when the user left it out (`chomp solve --width 3` is

@@ -16,7 +16,7 @@ pub enum ProgressMode {
     /// A bar redrawn in place; drawn only when stderr is a terminal.
     Bar,
     /// One plain line per finished step (a `verify` row, a `stress` round), and a line
-    /// with the steps done every [`HEARTBEAT`] while a long step runs: for a log, where
+    /// with the steps done every 30 s while a long step runs: for a log, where
     /// a bar cannot be drawn.
     Plain,
 }
@@ -49,7 +49,7 @@ pub(crate) fn program() -> &'static str {
 }
 
 /// A progress bar, or nothing when progress is off or stderr is not a terminal; in
-/// [`ProgressMode::Plain`], a line of the steps done every [`HEARTBEAT`] until it is
+/// [`ProgressMode::Plain`], a line of the steps done every 30 s until it is
 /// finished (or dropped).
 #[derive(Debug, Clone)]
 pub struct Progress {
@@ -81,7 +81,7 @@ impl Progress {
     /// A bar of `total` steps labelled `label`, drawn when `mode` is
     /// [`ProgressMode::Bar`] and stderr is a terminal (indicatif's stderr target draws
     /// nothing otherwise); under [`ProgressMode::Plain`], a line
-    /// `PROGRAM LABEL: D of TOTAL steps, S s` every [`HEARTBEAT`] until it is finished.
+    /// `PROGRAM LABEL: D of TOTAL steps, S s` every 30 s until it is finished.
     pub fn new(mode: ProgressMode, total: u64, label: &str) -> Self {
         let mut progress = Progress::styled(
             mode == ProgressMode::Bar,

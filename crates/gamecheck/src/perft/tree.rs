@@ -40,6 +40,12 @@ pub struct Layer {
 }
 
 /// The game tree from one start: its layers, depth 0 first, and the totals.
+///
+/// Layer `d` is `R_d`, the distinct positions (by key) reached from the start in exactly
+/// `d` moves, each with the number of move sequences that reach it. A position is
+/// *terminal* when it has no legal move; a *finished game* of `d` moves is a sequence of
+/// `d` moves from the start that ends in a terminal position. A position that several
+/// depths reach is in each of their layers, and once in the totals.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TreeCount {
     /// Depth 0 (the start alone) to the last depth counted.
@@ -206,7 +212,9 @@ pub trait Tree {
 }
 
 /// The tree from `start` of any [`Tree`], to `depth` (the end of every line when
-/// `None`), within `bounds`: see the [module docs](self).
+/// `None`), within `bounds`: what is counted is in [`TreeCount`]. Every distinct
+/// position seen is held once (for the totals), with the current and the next layer;
+/// the moves of each layer's positions are listed once per layer.
 ///
 /// # Errors
 /// [`CountError`]: a bound passed (with the largest depth that fits), or (no depth

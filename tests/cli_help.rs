@@ -580,3 +580,84 @@ fn every_limit_the_guides_state_is_in_the_help_of_its_command() {
     }
     assert!(missing.is_empty(), "{}", missing.join("\n"));
 }
+
+// --- progress off a terminal -----------------------------------------------------------
+
+/// Off a terminal (the tests' stderr is a pipe), `verify` says each row as it finishes
+/// on stderr, one plain line with its game, rules, solver and counts (the JSON's rows,
+/// in order); `--progress none` says nothing, and `--progress bar` draws nothing there.
+#[test]
+fn verify_says_each_finished_row_off_a_terminal() {
+    let args = [
+        "verify", "--game", "paint", "--cases", "5", "--seed", "1", "--json",
+    ];
+    let out = gamecheck().args(args).output().unwrap();
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows = json["rows"].as_array().unwrap();
+    let said: Vec<String> = String::from_utf8(out.stderr)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!(said.len(), rows.len(), "{said:?}");
+    for (line, row) in said.iter().zip(rows) {
+        let want = format!(
+            "gamecheck verify paint: {}: {} {} checked, 0 mismatches, ",
+            row["rules"].as_str().unwrap(),
+            row["solver"].as_str().unwrap(),
+            row["checked"]
+        );
+        assert!(line.starts_with(&want), "{line:?} is not {want:?}…");
+    }
+    for quiet in ["none", "bar"] {
+        let mut with = args.to_vec();
+        with.extend(["--progress", quiet]);
+        gamecheck().args(&with).assert().code(0).stderr("");
+    }
+    let mut plain = args.to_vec();
+    plain.extend(["--progress", "plain"]);
+    let again = gamecheck().args(&plain).output().unwrap();
+    let untimed = |lines: Vec<String>| -> Vec<String> {
+        let cut = |l: &String| l[..l.rfind(", ").unwrap()].to_string();
+        lines.iter().map(cut).collect()
+    };
+    let again: Vec<String> = String::from_utf8(again.stderr)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!(untimed(again), untimed(said));
+}
+
+/// Off a terminal, `stress` says each round that passed; `--progress none` does not.
+#[test]
+fn stress_says_each_finished_round_off_a_terminal() {
+    let program = format!(
+        "{}/tests/programs/marble_correct.py",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let run = |progress: Option<&str>| {
+        let mut args = vec!["stress", "marble", "--seed", "5", "--rounds", "3"];
+        if let Some(p) = progress {
+            args.extend(["--progress", p]);
+        }
+        args.extend(["--", "python3", &program]);
+        let out = gamecheck().args(&args).output().unwrap();
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let said = run(None);
+    let rounds: Vec<&str> = said.lines().filter(|l| l.contains(" passed (")).collect();
+    assert_eq!(
+        rounds,
+        [
+            "gamecheck stress: round 1 of 3 passed (1 case)",
+            "gamecheck stress: round 2 of 3 passed (50 cases)",
+            "gamecheck stress: round 3 of 3 passed (50 cases)",
+        ],
+        "{said}"
+    );
+    assert_eq!(run(Some("plain")), said);
+    assert_eq!(run(Some("none")), "gamecheck stress: seed 5\n");
+}

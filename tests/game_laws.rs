@@ -108,7 +108,7 @@ fn every_variant_of_every_game_is_in_the_verify_report() {
     let opts = VerifyOptions {
         seed: 5,
         cases: Some(40),
-        progress: false,
+        progress: gamecheck::harness::ProgressMode::None,
     };
     for_each_game!(G => {
         let mut report = Report::new(5);

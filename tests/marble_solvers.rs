@@ -55,7 +55,7 @@ fn verify_marble_agrees() {
     let opts = VerifyOptions {
         seed: 11,
         cases: Some(600),
-        progress: false,
+        progress: gamecheck::harness::ProgressMode::None,
     };
     gamecheck::harness::verify::<gamecheck_games::marble::MarbleGame>(&opts, &mut report);
     assert!(report.ok, "{:?}", report.failures);

@@ -9,7 +9,7 @@ use gamecheck::contest::Contest;
 use gamecheck::game::Game;
 use gamecheck::harness::Verify;
 use gamecheck::outcome::Value;
-use gamecheck::perft::{count, divide, Generator, Perft};
+use gamecheck::perft::{count, count_tree, divide, Generator, Perft, TreeCount};
 use gamecheck_games::marble::game::exhaustive_rule_sets;
 use gamecheck_games::marble::{export, table::Table, MarbleGame};
 use gamecheck_games::octal::OctalGame;
@@ -845,4 +845,198 @@ fn a_start_flag_and_from_are_not_both_taken() {
         .assert()
         .success()
         .stdout("total: 8\n"); // 6 cells and 2 blocks of the empty 3-column strip
+}
+
+// --- count: the game tree by depth --------------------------------------------------------
+
+/// The tree counted layer by layer against perft's memoized depth-first count, depth by
+/// depth: the `sequences` column is perft(d), to the end of the game (where perft counts
+/// 0); the same tree by the oracle's generator when `oracle`.
+fn tree_agrees_with_perft<P: Perft>(rules: &P::Rules, start: &P::State, oracle: bool) -> TreeCount {
+    let w = P::walker(rules);
+    let fast = count_tree::<P>(&w, start, None, Generator::Fast).unwrap();
+    if oracle {
+        assert_eq!(
+            count_tree::<P>(&w, start, None, Generator::Oracle),
+            Ok(fast.clone())
+        );
+    }
+    assert!(fast.whole);
+    let last = fast.layers.len() as u32;
+    for d in 0..=last {
+        let want = fast.layers.get(d as usize).map_or(0, |l| l.sequences);
+        assert_eq!(
+            count::<P>(&w, start, d, Generator::Fast),
+            Ok(want),
+            "depth {d}"
+        );
+    }
+    fast
+}
+
+/// The standard 4-diamond: the independent perft numbers in the `sequences` column,
+/// every one of the 2^16 positions reached (as `count marble`'s own table has them, by
+/// number of marbles), the full board the one terminal position, and the finished games
+/// of 16 moves the 16! orders of filling one cell at a time.
+#[test]
+fn the_marble_tree_holds_the_known_numbers() {
+    let rules = gamecheck_games::marble::Rules::standard();
+    let t = tree_agrees_with_perft::<MarbleGame>(&rules, &0, false);
+    let perft: Vec<u128> = t.layers[..5].iter().map(|l| l.sequences).collect();
+    assert_eq!(perft, [1, 82, 4_910, 214_788, 6_838_608]);
+    assert_eq!((t.positions, t.terminal), (65_536, 1));
+    assert_eq!(t.layers.len(), 17);
+    assert_eq!(t.layers[16].games, (1..=16u128).product::<u128>());
+    assert_eq!(t.layers[16].positions, 1);
+    // the fewest moves that fill the board: 16 cells, at most 3 a move
+    let first = t.layers.iter().position(|l| l.games > 0).unwrap();
+    assert_eq!(first, 6);
+    let own = gamecheck()
+        .args(["count", "marble"])
+        .output()
+        .unwrap()
+        .stdout;
+    let own = String::from_utf8(own).unwrap();
+    let total = own.lines().find(|l| l.starts_with("total ")).unwrap();
+    assert_eq!(total.split_whitespace().nth(1), Some("65536"), "{own}");
+    // every exhaustive rule set: each reaches all its positions (one cell is a move
+    // under every line set), and the full board alone ends the game; sides 1-3 by the
+    // oracle's generator too
+    for rules in exhaustive_rule_sets() {
+        let w = MarbleGame::walker(&rules);
+        let t = count_tree::<MarbleGame>(&w, &0, None, Generator::Fast).unwrap();
+        assert_eq!(
+            (t.positions, t.terminal),
+            (1 << rules.cells(), 1),
+            "{rules}"
+        );
+        if rules.side() <= 3 {
+            tree_agrees_with_perft::<MarbleGame>(&rules, &0, true);
+        }
+    }
+}
+
+/// Paint from an empty strip of N columns: every one of the 4^N strips (as `count
+/// paint`'s own table has them), the full strip the one terminal position.
+#[test]
+fn the_paint_tree_reaches_every_strip() {
+    use gamecheck_games::paint::perft::StartArgs;
+    let rules = PaintGame::rules(&gamecheck_games::paint::contest::RuleArgs {}).unwrap();
+    for n in 1..=5 {
+        let start = PaintGame::default_start(&rules, &StartArgs { n }).unwrap();
+        let t = tree_agrees_with_perft::<PaintGame>(&rules, &start, true);
+        assert_eq!((t.positions, t.terminal), (1 << (2 * n), 1), "N = {n}");
+        // one cell a move is the longest game: 2N moves
+        assert_eq!(t.layers.len() as u64, 2 * n + 1);
+    }
+}
+
+/// Octal trees against the test's own walk of every line (moves from the digits, heaps
+/// as multisets, no memo): per depth the distinct positions, the terminal ones, the
+/// sequences and the finished games, for every code .d and .dd from one heap of 1–7.
+#[test]
+fn the_octal_tree_matches_a_walk_of_every_line() {
+    use gamecheck_games::octal::game::{short_codes, Rules};
+    use std::collections::{BTreeMap, HashSet};
+    type Layers = BTreeMap<usize, (HashSet<Vec<u64>>, HashSet<Vec<u64>>, u128, u128)>;
+    fn walk(code: &gamecheck_games::octal::Code, heaps: Vec<u64>, d: usize, at: &mut Layers) {
+        let moves = octal_moves_by_hand(code, &heaps);
+        let mut key = heaps.clone();
+        key.sort_unstable();
+        let e = at.entry(d).or_default();
+        e.0.insert(key.clone());
+        e.2 += 1;
+        if moves.is_empty() {
+            e.1.insert(key);
+            e.3 += 1;
+        }
+        for (_, next) in moves {
+            walk(code, next, d + 1, at);
+        }
+    }
+    for code in short_codes() {
+        for heap in 1..=7 {
+            let mut at = Layers::new();
+            walk(&code, vec![heap], 0, &mut at);
+            let t = tree_agrees_with_perft::<OctalGame>(&Rules::new(code), &vec![heap], true);
+            assert_eq!(t.layers.len(), at.len(), "{code} {heap}");
+            let mut all = HashSet::new();
+            let mut terminal = HashSet::new();
+            for (l, (d, (set, ends, seqs, games))) in t.layers.iter().zip(at) {
+                let want = (set.len() as u64, ends.len() as u64, seqs, games);
+                assert_eq!(
+                    (l.positions, l.terminal, l.sequences, l.games),
+                    want,
+                    "{code} {heap} depth {d}"
+                );
+                all.extend(set);
+                terminal.extend(ends);
+            }
+            assert_eq!(t.positions, all.len() as u64, "{code} {heap}");
+            assert_eq!(t.terminal, terminal.len() as u64, "{code} {heap}");
+        }
+    }
+}
+
+/// Sevens from a deal (`--from`): the `sequences` column is perft's, both generators.
+#[test]
+fn the_sevens_tree_agrees_with_perft() {
+    for rules in exhaustive_decks().into_iter().take(6) {
+        for deal in every_deal(&rules).into_iter().take(20) {
+            let start = SevensGame::state_of(&rules, &deal).unwrap();
+            tree_agrees_with_perft::<SevensGame>(&rules, &start, true);
+        }
+    }
+}
+
+/// `count` on the command line: the tree of a game with no counts of its own; a game
+/// with its own prints those, and the tree with `--tree`; each side's flags need their
+/// side; past a bound, exit 2 with the largest depth that fits and nothing on stdout.
+#[test]
+fn count_prints_the_tree_or_the_games_own_counts() {
+    let out = |args: &[&str]| {
+        let o = gamecheck().args(args).output().unwrap();
+        assert!(o.status.success(), "{args:?}: {o:?}");
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let octal = out(&["count", "octal", "--code", ".77", "--heap", "8"]);
+    assert!(octal.starts_with("depth positions terminal sequences games\n0 1 0 1 0\n1 8 0 8 0\n"));
+    let cut = out(&[
+        "count", "octal", "--code", ".77", "--heap", "8", "--depth", "2",
+    ]);
+    assert_eq!(cut, "depth positions terminal sequences games\n0 1 0 1 0\n1 8 0 8 0\n2 16 0 52 0\ntotal 21 0 61 0\n");
+    assert!(out(&["count", "paint", "--max-n", "2"]).starts_with("N strips P N\n"));
+    let tree = out(&["count", "paint", "--tree", "--n", "2"]);
+    assert!(tree.contains("\ntotal 16 1 "), "{tree}");
+    for (args, says) in [
+        (&["count", "paint", "--n", "2"][..], "--tree"),
+        (
+            &["count", "paint", "--tree", "--max-n", "2"],
+            "cannot be used with",
+        ),
+        (&["count", "marble", "--depth", "2"], "--tree"),
+    ] {
+        gamecheck()
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(says));
+    }
+    let started = std::time::Instant::now();
+    gamecheck()
+        .args(["count", "marble", "--tree", "--side", "6"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "more than 4194304 positions at once (its bound); the largest depth that fits is",
+        ));
+    // a refusal costs about one bound's worth of positions, not the count
+    assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
+    gamecheck()
+        .args(["count", "sevens", "--suits", "2", "--ranks", "5"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--from FILE"));
 }

@@ -295,7 +295,7 @@ fn the_generic_driver_checks_a_game_it_has_never_seen() {
     let opts = VerifyOptions {
         seed: 1,
         cases: None,
-        progress: false,
+        progress: gamecheck::harness::ProgressMode::None,
     };
     let mut report = Report::new(1);
     harness::verify::<Subtraction>(&opts, &mut report);
@@ -348,7 +348,7 @@ fn planted_report() -> Report {
     let opts = VerifyOptions {
         seed: 1,
         cases: None,
-        progress: false,
+        progress: gamecheck::harness::ProgressMode::None,
     };
     let mut report = Report::new(1);
     harness::verify::<Subtraction<true>>(&opts, &mut report);

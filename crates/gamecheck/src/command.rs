@@ -1,10 +1,12 @@
 //! A game on the command line: [`CliGame`] (a [`Contest`] that is also checked by
 //! `verify`, [`Verify`]), and the optional commands a game offers through the ability
-//! traits ([`Abilities`]: `perft`, `period` and `values`, `count`, `table`).
+//! traits ([`Abilities`]: `perft` and `count`, `period` and `values`, counts of the
+//! game's own, `table`).
 
 use crate::contest::Contest;
 use crate::game::Game;
 use crate::harness::driver::Verify;
+use crate::perft::Perft;
 use std::fmt::Debug;
 
 /// A game of the command line: a [`Contest`] (so it has `solve`, `gen` and `stress`) and
@@ -33,7 +35,11 @@ pub trait CliGame: Contest + Verify {
 /// The optional commands of a [`CliGame`]: each method is callable only for a game that
 /// implements the command's trait, and offers that command for the game.
 pub trait Abilities<G: CliGame> {
-    /// `perft GAME`: move-sequence counts ([`crate::perft::Perft`]).
+    /// `perft GAME` (move-sequence counts) and `count GAME` (the game tree from a start,
+    /// layer by layer: [`crate::perft::count_tree`]), from the game's tree
+    /// ([`crate::perft::Perft`]; a game whose tree state is its case, with
+    /// [`Game::start`] and [`Game::apply`], has it from an empty
+    /// `impl PerftFromMoves`).
     fn perft(&mut self)
     where
         G: crate::perft::Perft;
@@ -44,7 +50,8 @@ pub trait Abilities<G: CliGame> {
     where
         G: crate::grundy::GrundyPart;
 
-    /// `count GAME`: per-layer counts of P- and N-positions ([`Count`]).
+    /// `count GAME` prints the game's own counts ([`Count`]) instead of the tree, which
+    /// `count GAME --tree` prints.
     fn count(&mut self)
     where
         G: Count;
@@ -55,9 +62,15 @@ pub trait Abilities<G: CliGame> {
         G: ExportTable;
 }
 
-/// `count GAME`: numbers another implementation can check (marble: positions, P- and
-/// N-positions by number of marbles).
-pub trait Count: Game {
+/// Counts of the game's own that `count GAME` prints in place of the game tree (which
+/// every game with a [`Perft`] tree has, and `count GAME --tree` then prints): numbers
+/// another implementation can check, such as P- and N-positions by the number of pieces
+/// on the board.
+///
+/// The flags of `count GAME` are the game's own ([`Count::CountArgs`]), `--tree`, and the
+/// tree's flags that the game's do not hold already, each of them with `--tree` only (a
+/// flag of both, such as the rule flags, serves both).
+pub trait Count: Perft {
     /// The flags of `count GAME`.
     type CountArgs: clap::Args + clap::FromArgMatches + Debug;
     /// The game's line in `count --help`.

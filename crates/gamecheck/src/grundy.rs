@@ -646,6 +646,11 @@ pub trait GrundyPart: crate::game::Game {
         g
     }
 
+    /// How [`GrundyPart::sequence`] computes `g` and what it costs, for the `--help` of
+    /// `period --max-n` and `values --upto` (a clause, e.g. `the sparse-space method,
+    /// about a second for N = 10^6`); by default the plain recurrence's.
+    const SEQUENCE_HELP: &'static str = "the plain recurrence, O(N²)";
+
     /// The fastest computation of `g` this game has, for long runs (`values`,
     /// `period`); by default the plain recurrence ([`PlainSequence`]).
     fn sequence(rules: &Self::Rules) -> Box<dyn Sequence>

@@ -23,7 +23,7 @@ pub enum Suggestion {
     /// A flag that lets this solver answer it (`--table FILE`, `--max-n 101`): "use
     /// `--table FILE` instead".
     Flag(std::borrow::Cow<'static, str>),
-    /// No solver of this tool answers it (an octal heap past every table, with no
+    /// No solver of the game answers it (an octal heap past every table, with no
     /// period proved).
     Nothing,
 }
@@ -33,7 +33,7 @@ impl std::fmt::Display for Suggestion {
         match self {
             Suggestion::Solver(s) => write!(f, "use `--solver {s}` instead"),
             Suggestion::Flag(flag) => write!(f, "use `{flag}` instead"),
-            Suggestion::Nothing => f.write_str("no solver of gamecheck answers it"),
+            Suggestion::Nothing => f.write_str("no solver of this game answers it"),
         }
     }
 }

@@ -1,5 +1,5 @@
 //! The command line of a one-game binary, as `gamecheck::cli::Cli` builds it: the game's
-//! name may be left out, commands the game does not have are hidden, and messages name
+//! name may be left out, commands the game does not have do not exist, and messages name
 //! the binary, not gamecheck.
 
 use assert_cmd::Command;
@@ -39,13 +39,15 @@ fn the_game_name_may_be_left_out() {
 fn only_the_games_commands_are_listed() {
     let help = stdout(chomp().arg("--help"));
     assert!(help.starts_with("Chomp on a W x H rectangle"), "{help}");
-    for shown in ["solve", "verify", "gen", "stress", "rules", "perft"] {
+    for shown in [
+        "solve", "verify", "gen", "stress", "rules", "perft", "count",
+    ] {
         assert!(
             help.contains(&format!("\n  {shown} ")),
             "{shown} missing:\n{help}"
         );
     }
-    for hidden in ["period", "values", "count", "table"] {
+    for hidden in ["period", "values", "table"] {
         assert!(
             !help.contains(&format!("\n  {hidden} ")),
             "{hidden} listed:\n{help}"
@@ -83,15 +85,24 @@ fn perft_counts_from_the_full_board() {
     assert_eq!(naive, fast);
 }
 
-/// A command the game does not have is not handed the game's name (which would turn the
-/// clap error into one about an unexpected `chomp`).
+/// A command the game does not have does not exist in its binary (not even hidden, to
+/// print its help and exit 2): clap's "unrecognized subcommand", exit 2, and the game's
+/// name is not handed to it (which would turn the error into one about an unexpected
+/// `chomp`).
 #[test]
-fn a_command_the_game_lacks_is_left_alone() {
-    let out = chomp().arg("count").output().unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("Usage: chomp count"), "{err}");
-    assert!(!err.contains("unexpected argument"), "{err}");
+fn a_command_the_game_lacks_does_not_exist() {
+    for lacking in ["period", "values", "table"] {
+        let out = chomp().args([lacking, "--help"]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{lacking}");
+        assert!(out.stdout.is_empty(), "{lacking}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(&format!("unrecognized subcommand '{lacking}'")),
+            "{err}"
+        );
+        assert!(!err.contains(&format!("Usage: chomp {lacking}")), "{err}");
+        assert!(!err.contains("unexpected argument"), "{err}");
+    }
 }
 
 /// `gen` does not write an input the game's own reader refuses (chomp's format allows
@@ -248,5 +259,110 @@ fn rule_flags_outside_their_range_are_refused() {
     assert!(
         input.lines().nth(1).is_some_and(|l| l.len() == 12),
         "{input}"
+    );
+}
+
+/// The library's help texts are the binary's own: the help of every command the binary
+/// lists names neither gamecheck nor a game gamecheck ships (the game's own texts, such
+/// as the binary's about line, may say what they like).
+#[test]
+fn no_help_names_gamecheck_or_its_games() {
+    let help = stdout(chomp().arg("--help"));
+    let commands: Vec<&str> = help
+        .split("Commands:\n")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|&c| c != "help")
+        .collect();
+    assert!(commands.len() >= 7, "{commands:?}");
+    for command in commands {
+        let text = stdout(chomp().args([command, "--help"]));
+        for word in ["gamecheck", "marble", "paint", "sevens", "octal", "Kayles"] {
+            assert!(
+                !text.to_lowercase().contains(&word.to_lowercase()),
+                "`chomp {command} --help` names {word}:\n{text}"
+            );
+        }
+    }
+}
+
+/// `count` comes with `perft`, with no code of the game's: the tree from the full board
+/// against a walk of every line of the test's own (heights, a cell and everything above
+/// and to the right of it taken), per depth; every board (heights never growing to the
+/// right, the poisoned cell left) is reached, C(W + H, H) − 1 of them, and the poisoned
+/// cell alone is the one terminal position.
+#[test]
+fn count_matches_a_walk_of_every_line() {
+    use std::collections::{BTreeMap, HashSet};
+    type Layers = BTreeMap<usize, (HashSet<Vec<usize>>, u128, u128)>;
+    fn walk(heights: Vec<usize>, d: usize, at: &mut Layers) {
+        let e = at.entry(d).or_default();
+        e.0.insert(heights.clone());
+        e.1 += 1;
+        let moves: Vec<(usize, usize)> = (0..heights.len())
+            .flat_map(|x| (0..heights[x]).map(move |y| (x, y)))
+            .filter(|&m| m != (0, 0))
+            .collect();
+        if moves.is_empty() {
+            e.2 += 1;
+        }
+        for (x, y) in moves {
+            let next = (0..heights.len())
+                .map(|c| {
+                    if c >= x {
+                        heights[c].min(y)
+                    } else {
+                        heights[c]
+                    }
+                })
+                .collect();
+            walk(next, d + 1, at);
+        }
+    }
+    let binomial = |n: u64, k: u64| (1..=k).fold(1, |b, i| b * (n + 1 - i) / i);
+    for (w, h) in [(1, 1), (2, 1), (1, 3), (2, 2), (3, 2), (3, 3), (4, 3)] {
+        let mut at = Layers::new();
+        walk(vec![h; w], 0, &mut at);
+        let (ws, hs) = (w.to_string(), h.to_string());
+        let text = stdout(chomp().args(["count", "--width", &ws, "--height", &hs]));
+        let mut want = String::from("depth positions terminal sequences games\n");
+        let mut all = HashSet::new();
+        let (mut seqs, mut games) = (0, 0);
+        for (d, (set, s, g)) in at {
+            let terminal =
+                u64::from(set.contains(&[1].into_iter().chain(vec![0; w - 1]).collect::<Vec<_>>()));
+            want.push_str(&format!("{d} {} {terminal} {s} {g}\n", set.len()));
+            all.extend(set);
+            (seqs, games) = (seqs + s, games + g);
+        }
+        let positions = binomial((w + h) as u64, h as u64) - 1;
+        assert_eq!(all.len() as u64, positions, "{w}x{h}");
+        want.push_str(&format!("total {positions} 1 {seqs} {games}\n"));
+        assert_eq!(text, want, "{w}x{h}");
+    }
+}
+
+/// Off a terminal (the test's stderr is a pipe), `verify` says each row as it finishes,
+/// in the binary's name, with the game and its rules.
+#[test]
+fn verify_says_each_finished_row_in_the_binarys_name() {
+    let out = chomp()
+        .args(["verify", "--cases", "20", "--seed", "1"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(lines.len() >= 3, "{err}");
+    for line in lines {
+        assert!(line.starts_with("chomp verify chomp: "), "{line}");
+        assert!(line.contains(" checked, 0 mismatches, "), "{line}");
+    }
+    assert!(
+        err.contains("chomp verify chomp: 7x7: memo 20 checked"),
+        "{err}"
     );
 }

@@ -5,12 +5,9 @@ use super::Failure;
 use clap_complete::Shell;
 use std::process::ExitCode;
 
-/// `gamecheck completions bash|zsh|fish|elvish|powershell`.
+/// `gamecheck completions bash|zsh|fish|elvish|powershell` (its examples, naming the
+/// binary, are added by [`examples`]).
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Examples:\n  \
-    gamecheck completions bash > ~/.local/share/bash-completion/completions/gamecheck\n  \
-    gamecheck completions zsh > ~/.zfunc/_gamecheck   (with fpath+=~/.zfunc in ~/.zshrc)\n  \
-    gamecheck completions fish > ~/.config/fish/completions/gamecheck.fish")]
 pub struct CompletionsArgs {
     /// The shell to write the script for.
     #[arg(value_enum)]
@@ -27,4 +24,14 @@ pub fn completions(args: &CompletionsArgs) -> Result<ExitCode, Failure> {
         &mut script,
     );
     super::print_all(&String::from_utf8_lossy(&script))
+}
+
+/// `completions`' examples for the binary `name`, shown after its help.
+pub fn examples(name: &str) -> String {
+    format!(
+        "Examples:\n  \
+         {name} completions bash > ~/.local/share/bash-completion/completions/{name}\n  \
+         {name} completions zsh > ~/.zfunc/_{name}   (with fpath+=~/.zfunc in ~/.zshrc)\n  \
+         {name} completions fish > ~/.config/fish/completions/{name}.fish"
+    )
 }

@@ -3,8 +3,8 @@
 //! that game has.
 //!
 //! Each game becomes an [`Entry`]: its name, its one-line help, and for each command it
-//! has (`solve`, `gen`, `stress` for every [`CliGame`]; `perft`, `period`, `values`,
-//! `count`, `table` for the abilities it registers in [`CliGame::abilities`]) a pair of
+//! has (`solve`, `gen`, `stress` for every [`CliGame`]; `perft` and `count`, `period`,
+//! `values`, `table` for the abilities it registers in [`CliGame::abilities`]) a pair of
 //! functions, monomorphized for the game: one adds the game's flags to its subcommand,
 //! the other runs the command from the subcommand's matches. A command with one
 //! subcommand per game is a [`ForGame`]`<K>`; clap builds it from the list in force
@@ -90,6 +90,10 @@ impl<G: CliGame> Abilities<G> for Registrar<G> {
         G: Perft,
     {
         self.add("perft", super::perft::ability::<G>());
+        // the tree, unless the game registered counts of its own (which hold it)
+        if self.commands.iter().all(|(c, _)| *c != "count") {
+            self.add("count", super::count::tree_ability::<G>());
+        }
     }
 
     fn grundy(&mut self)
@@ -104,7 +108,7 @@ impl<G: CliGame> Abilities<G> for Registrar<G> {
     where
         G: Count,
     {
-        self.add("count", super::perft::count_ability::<G>());
+        self.add("count", super::count::own_ability::<G>());
     }
 
     fn table(&mut self)

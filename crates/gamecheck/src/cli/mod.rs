@@ -14,6 +14,7 @@
 
 mod ability;
 mod completions;
+mod count;
 mod games;
 mod gen;
 mod grundy;
@@ -31,10 +32,10 @@ pub use games::Entry;
 
 use crate::command::CliGame;
 use crate::error::ParseError;
-use crate::harness::{Report, VerifyOptions};
+use crate::harness::{ProgressMode, Report, VerifyOptions};
 use clap::{Parser, Subcommand};
 use games::ForGame;
-use std::io::{IsTerminal, Read, Write};
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -75,9 +76,11 @@ enum Command {
     /// first move (exit 2 with the largest depth that fits when a count is refused).
     #[command(subcommand)]
     Perft(ForGame<perft::PerftKind>),
-    /// Print per-layer counts of P- and N-positions (each game says what a layer is).
+    /// Count positions and terminal positions by depth from a start, and move sequences and
+    /// finished games of each length (a game with counts of its own prints those; the
+    /// tree with --tree).
     #[command(subcommand)]
-    Count(ForGame<perft::CountKind>),
+    Count(ForGame<count::CountKind>),
     /// Export a solved table with its SHA-256 digest, for checkers in other languages.
     #[command(subcommand)]
     Table(ForGame<perft::TableKind>),
@@ -115,6 +118,37 @@ struct VerifyArgs {
     /// fits 120 columns: long details are wrapped under their row). Not with --json.
     #[arg(long, conflicts_with = "json")]
     wide: bool,
+    /// Progress on stderr: `bar` (redrawn in place, on a terminal only), `plain` (a line
+    /// per finished row, and the steps done every 30 s while a long suite runs: for a
+    /// log), `none`. Default: `bar` when stderr is a terminal (`none` with --json),
+    /// `plain` when it is not.
+    #[arg(long, value_enum, value_name = "HOW")]
+    progress: Option<ProgressArg>,
+}
+
+/// The values of `--progress` (`verify`, `stress`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ProgressArg {
+    /// A bar redrawn in place (drawn only when stderr is a terminal).
+    Bar,
+    /// A plain line per finished step.
+    Plain,
+    /// Nothing.
+    None,
+}
+
+impl ProgressArg {
+    /// The mode of `--progress`, or the default when it is not given: a bar on a
+    /// terminal (nothing when `quiet_on_terminal`), plain lines elsewhere.
+    pub fn mode(arg: Option<ProgressArg>, quiet_on_terminal: bool) -> ProgressMode {
+        match (arg, ProgressMode::auto()) {
+            (Some(ProgressArg::Bar), _) => ProgressMode::Bar,
+            (Some(ProgressArg::Plain), _) => ProgressMode::Plain,
+            (Some(ProgressArg::None), _) => ProgressMode::None,
+            (None, ProgressMode::Bar) if quiet_on_terminal => ProgressMode::None,
+            (None, auto) => auto,
+        }
+    }
 }
 
 /// The largest seed a command takes: 2^53 − 1, the largest integer a JSON reader that
@@ -164,6 +198,7 @@ pub struct Cli {
     intro: &'static str,
     name: &'static str,
     about: Option<&'static str>,
+    version: &'static str,
 }
 
 impl Default for Cli {
@@ -180,6 +215,7 @@ impl Cli {
             intro: "",
             name: "gamecheck",
             about: None,
+            version: env!("CARGO_PKG_VERSION"),
         }
     }
 
@@ -214,6 +250,14 @@ impl Cli {
         self
     }
 
+    /// The version `--version` prints after the name: by default the gamecheck library's,
+    /// so a binary of its own gives its crate's, `.version(env!("CARGO_PKG_VERSION"))`.
+    #[must_use]
+    pub fn version(mut self, version: &'static str) -> Cli {
+        self.version = version;
+        self
+    }
+
     /// The text `gamecheck rules` prints before the games' rules (what they share).
     #[must_use]
     pub fn rules_intro(mut self, text: &'static str) -> Cli {
@@ -227,20 +271,19 @@ impl Cli {
         rules::set_intro(self.intro);
         set_name(self.name);
         *ABOUT.write().unwrap_or_else(|e| e.into_inner()) = self.about;
+        *VERSION.write().unwrap_or_else(|e| e.into_inner()) = self.version;
         games::with_games(self.games, run)
     }
 }
 
-/// The program's name in force (set by [`Cli::run`]).
-static NAME: std::sync::RwLock<&'static str> = std::sync::RwLock::new("gamecheck");
-
+/// Sets the program's name in force (by [`Cli::run`]): the name every message gives.
 fn set_name(name: &'static str) {
-    *NAME.write().unwrap_or_else(|e| e.into_inner()) = name;
+    crate::harness::progress::set_program(name);
 }
 
 /// The program's name in force.
 fn name() -> &'static str {
-    *NAME.read().unwrap_or_else(|e| e.into_inner())
+    crate::harness::progress::program()
 }
 
 /// The commands that take a game (`gamecheck solve GAME …`).
@@ -249,26 +292,43 @@ const PER_GAME: [&str; 8] = [
 ];
 
 /// The whole command-line definition, for the list of games in force: a command that
-/// takes a game is hidden when no game of the list has it.
+/// takes a game exists only when a game of the list has it (a binary whose games have
+/// no Grundy part has no `period`, not even a hidden one).
 fn command() -> clap::Command {
     use clap::CommandFactory as _;
-    let about = ABOUT.read().unwrap_or_else(|e| e.into_inner()).to_owned();
-    let mut cmd = CommandLine::command().name(name()).bin_name(name());
-    if let Some(about) = about {
-        cmd = cmd.about(about);
-    }
+    let full = CommandLine::command();
     let list = games::games();
-    for command in PER_GAME {
-        if list.iter().all(|e| e.command(command).is_none()) {
-            cmd = cmd.mut_subcommand(command, |c| c.hide(true));
-        }
-    }
+    let offered = |command: &str| {
+        !PER_GAME.contains(&command) || list.iter().any(|e| e.command(command).is_some())
+    };
+    // clap takes no subcommand away: the top level is built anew, with the ones offered
+    let about: clap::builder::StyledStr = match *ABOUT.read().unwrap_or_else(|e| e.into_inner()) {
+        Some(text) => text.into(),
+        None => full.get_about().cloned().unwrap_or_default(),
+    };
+    let cmd = clap::Command::new(name())
+        .bin_name(name())
+        .version(*VERSION.read().unwrap_or_else(|e| e.into_inner()))
+        .about(about)
+        .subcommand_required(full.is_subcommand_required_set())
+        .arg_required_else_help(full.is_arg_required_else_help_set())
+        .subcommands(
+            full.get_subcommands()
+                .filter(|c| offered(c.get_name()))
+                .cloned(),
+        )
+        .mut_subcommand("completions", |c| {
+            c.after_help(completions::examples(name()))
+        });
     // `--cases -1` is a bad value of --cases (named in the error), not an unknown flag
     with_negative_numbers(cmd)
 }
 
 /// The command line's one-line description in force (set by [`Cli::run`]).
 static ABOUT: std::sync::RwLock<Option<&'static str>> = std::sync::RwLock::new(None);
+
+/// The version in force (set by [`Cli::run`]).
+static VERSION: std::sync::RwLock<&'static str> = std::sync::RwLock::new(env!("CARGO_PKG_VERSION"));
 
 /// The process's arguments; with a single game in the list, its name is put after a
 /// command that takes a game when the user left it out (`chomp solve --width 3` is
@@ -336,7 +396,7 @@ fn verify(args: &VerifyArgs) -> Result<ExitCode, Failure> {
     let opts = VerifyOptions {
         seed,
         cases: args.cases,
-        progress: !args.json && std::io::stderr().is_terminal(),
+        progress: ProgressArg::mode(args.progress, args.json),
     };
     let mut report = Report::new(seed);
     let games: Vec<Entry> = games::games()

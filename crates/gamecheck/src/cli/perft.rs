@@ -1,10 +1,9 @@
-//! `gamecheck perft GAME [rule flags] [--from FILE] --depth D [--divide] [--solver naive]`,
-//! `gamecheck count GAME` and `gamecheck table GAME`: numbers and certificates another
-//! language can check.
+//! `gamecheck perft GAME [rule flags] [--from FILE] --depth D [--divide] [--solver naive]`
+//! and `gamecheck table GAME`: numbers and certificates another language can check.
 
 use super::ability::{parsed, Ability, Kind};
 use super::{located, print_all, read_input};
-use crate::command::{CliGame, Count, ExportTable};
+use crate::command::{CliGame, ExportTable};
 use crate::contest::Contest;
 use crate::error::Failure;
 use crate::perft::{self, Generator, Perft};
@@ -68,20 +67,22 @@ pub fn ability<G: CliGame + Perft>() -> Ability {
     }
 }
 
-/// The start state: the one case of `--from`, or the game's default start.
-fn start_state<G: Perft + Contest>(
-    args: &PerftArgs<G>,
+/// The start state: the one case of `from`, or the game's default start from the start
+/// flags (`perft` and `count`).
+pub fn start_state<G: Perft + Contest>(
     rules: &G::Rules,
+    start: &G::StartArgs,
+    from: Option<&std::path::Path>,
 ) -> Result<G::State, Failure> {
     let usage = |e: crate::error::RuleError| Failure::Usage(e.to_string());
-    let Some(path) = &args.from else {
-        return G::default_start(rules, &args.start).map_err(usage);
+    let Some(path) = from else {
+        return G::default_start(rules, start).map_err(usage);
     };
     let (name, text) = read_input(Some(path))?;
     let cases = G::read(rules, &text).map_err(|e| located(&name, &e))?;
     if cases.len() != 1 {
         return Err(Failure::Usage(format!(
-            "--from {name}: the input holds {} cases (T = {}); perft starts from exactly one (T = 1)",
+            "--from {name}: the input holds {} cases (T = {}); a count starts from exactly one (T = 1)",
             cases.len(),
             cases.len()
         )));
@@ -92,7 +93,7 @@ fn start_state<G: Perft + Contest>(
 /// `perft`: counts, or refuses with the largest depth that fits.
 pub fn perft<G: Perft + Contest>(args: &PerftArgs<G>) -> Result<ExitCode, Failure> {
     let rules = G::rules(&args.rules).map_err(|e| Failure::Usage(e.to_string()))?;
-    let state = start_state(args, &rules)?;
+    let state = start_state::<G>(&rules, &args.start, args.from.as_deref())?;
     let walker = G::walker(&rules);
     let gen = match args.solver {
         PerftSolver::Fast => Generator::Fast,
@@ -111,27 +112,6 @@ pub fn perft<G: Perft + Contest>(args: &PerftArgs<G>) -> Result<ExitCode, Failur
     }
     let _ = writeln!(out, "total: {total}");
     print_all(&out)
-}
-
-/// `count`'s subcommands.
-#[derive(Debug, Clone)]
-pub struct CountKind;
-
-impl Kind for CountKind {
-    const NAME: &'static str = "count";
-}
-
-fn run_count<G: Count>(m: &clap::ArgMatches) -> Result<ExitCode, Failure> {
-    print_all(&G::count(&parsed::<G::CountArgs>(m)?)?)
-}
-
-/// `count` for game `G`.
-pub fn count_ability<G: CliGame + Count>() -> Ability {
-    Ability {
-        augment: G::CountArgs::augment_args,
-        run: run_count::<G>,
-        about: Some(G::COUNT_ABOUT),
-    }
 }
 
 /// `table`'s subcommands.

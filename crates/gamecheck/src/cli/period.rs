@@ -44,36 +44,38 @@ pub fn ability<G: crate::command::CliGame + GrundyPart + 'static>() -> Ability {
     }
 }
 
-const MAX_N_HELP: &str = "How many values of g to compute at most, 1..=2^32 (default 20,000; \
-     octal: the sparse-space method; O(N²) for paint and for an octal code without sparse \
-     space, refused when that would take more than an hour; refused beyond the memory \
-     available)";
+/// `--max-n`'s help for game `G`: the range, the default, `G`'s method and its limits.
+fn max_n_help<G: GrundyPart>() -> String {
+    format!(
+        "How many values of g to compute at most, 1..=2^32 (default 20,000; {}; a run \
+         by the plain recurrence is refused when it would take more than an hour; refused \
+         beyond the memory available)",
+        G::SEQUENCE_HELP
+    )
+}
 
 fn augment<G: GrundyPart + Contest>(cmd: clap::Command) -> clap::Command {
     let cmd = <GrundyArgs<G> as clap::Args>::augment_args(cmd)
         .arg(method_arg(
-            "How g is computed: auto (the game's fastest method; octal: the sparse-space \
-             method), plain (the plain recurrence, the mex over every option, O(N²) when \
-             moves split heaps) or sparse (the sparse-space method, octal games only)",
+            "How g is computed: auto (the game's fastest method), plain (the plain \
+             recurrence, the mex over every option, O(N²) when moves split heaps) or sparse \
+             (the sparse-space method, for the games that have it)",
         ))
         .arg(
             clap::Arg::new("stats")
                 .long("stats")
                 .action(clap::ArgAction::SetTrue)
-                .help(
-                    "Also print the method and its statistics (octal: the mask, the number of \
-                 rare positions and the last, the largest value and where it first occurs)",
-                ),
+                .help("Also print the method that computed g and its statistics, if it keeps any"),
         );
     if cmd.get_arguments().any(|a| a.get_id() == "max_n") {
-        return cmd.mut_arg("max_n", |a| a.help(MAX_N_HELP));
+        return cmd.mut_arg("max_n", |a| a.help(max_n_help::<G>()));
     }
     cmd.arg(
         clap::Arg::new("max_n")
             .long("max-n")
             .value_name("N")
             .value_parser(clap::value_parser!(u64))
-            .help(MAX_N_HELP),
+            .help(max_n_help::<G>()),
     )
 }
 

@@ -6,14 +6,14 @@
 use super::ability::{augment_with, parsed, Ability};
 use super::Failure;
 use crate::contest::Contest;
-use crate::harness::Progress;
+use crate::harness::{Progress, ProgressMode};
 use crate::stress::{
     self, Class, ContestGame, MemoryKind, MemoryLimit, Program, Round, StressError, StressEvents,
     StressFailure, StressOptions, StressSummary, TimeLimit, Trial, Verdict,
 };
 use clap::FromArgMatches as _;
 use std::fmt::Write as _;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
@@ -26,8 +26,8 @@ pub struct StressCommon {
     /// full-size cases.
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub rounds: u64,
-    /// Cases in the largest inputs, capped at the most gamecheck puts in one input of
-    /// the game (at most the contest's T limit); a capped value is said on stderr.
+    /// Cases in the largest inputs, capped at the most one generated input of the game
+    /// holds (at most the contest's T limit); a capped value is said on stderr.
     #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub cases: u64,
     /// Seed of the run, at most 2^53 − 1 (default: a fresh one); printed on stderr at
@@ -49,7 +49,7 @@ pub struct StressCommon {
     /// sleeps or waits rather than computes (a timeout "by wall-clock time"); default
     /// three times --timeout plus 1 s, at most --timeout plus 60 s (so a machine too busy to
     /// give a correct program a third of a core does not fail it). The run's supervisor (the process
-    /// gamecheck starts PROGRAM from) has 5 s past this limit to report; then it is
+    /// PROGRAM is started from) has 5 s past this limit to report; then it is
     /// killed too, PROGRAM's group first.
     #[arg(long, value_name = "SECS")]
     pub wall_timeout: Option<f64>,
@@ -110,12 +110,17 @@ pub struct StressCommon {
     /// by U+FFFD) and, when it is not valid UTF-8, also `actual_base64` (its exact bytes).
     #[arg(long, conflicts_with = "replay")]
     pub json: bool,
+    /// Progress on stderr: `bar` (redrawn in place, on a terminal only), `plain` (a line
+    /// per finished round: for a log), `none`. Default: `bar` when stderr is a terminal,
+    /// `plain` when it is not.
+    #[arg(long, value_enum, value_name = "HOW")]
+    pub progress: Option<super::ProgressArg>,
     /// The program under test and its arguments, after `--`. It reads the input on
     /// stdin and prints one answer per line; accepted beside the answers, and nothing
     /// else: trailing ASCII spaces and tabs, CRLF or lone CR line ends, empty lines at
-    /// the end; more than 16 MiB on stdout is malformed output. Ctrl-C (or SIGTERM,
-    /// SIGHUP) ends every run of it with every process it started, says the seed and
-    /// the rounds passed on stderr, and then ends gamecheck by that signal.
+    /// the end; more than 16 MiB on stdout is malformed output. On Ctrl-C (or SIGTERM,
+    /// SIGHUP) every run of it is ended with every process it started, the seed and the
+    /// rounds passed are said on stderr, and the command then ends by that signal.
     #[arg(last = true, required = true, value_name = "PROGRAM [ARGS]")]
     pub program: Vec<String>,
 }
@@ -337,8 +342,14 @@ fn run<G: ContestGame>(mut game: G, common: &StressCommon) -> Result<ExitCode, F
     let label = format!("stress {}: rounds", game.name());
     let so_far = Arc::new(Mutex::new(SoFar::default()));
     end_runs_on_signals(Some((seed, opts.rounds)), so_far.clone());
+    let mode = super::ProgressArg::mode(common.progress, false);
+    let bar_mode = match mode {
+        ProgressMode::Bar => ProgressMode::Bar,
+        _ => ProgressMode::None, // plain: a line a round, from `Events`
+    };
     let mut events = Events {
-        bar: Progress::new(std::io::stderr().is_terminal(), opts.rounds, &label),
+        bar: Progress::new(bar_mode, opts.rounds, &label),
+        plain: mode == ProgressMode::Plain,
         rounds: opts.rounds,
         so_far,
     };
@@ -455,8 +466,8 @@ fn end_runs_on_signals(seed_rounds: Option<(u64, u64)>, so_far: Arc<Mutex<SoFar>
     });
     if let Err(e) = set {
         eprintln!(
-            "{} stress: warning: Ctrl-C will not be reported ({e}); runs still end with gamecheck",
-            super::name()
+            "{prog} stress: warning: Ctrl-C will not be reported ({e}); runs still end with {prog}",
+            prog = super::name()
         );
     }
 }
@@ -510,9 +521,11 @@ fn print_report(text: &str) -> Result<(), Failure> {
         .map_err(|e| Failure::Usage(format!("cannot write the report: {e}")))
 }
 
-/// The progress bar and the messages on stderr during a run.
+/// The progress bar (or a plain line per round) and the messages on stderr during a run.
 struct Events {
     bar: Progress,
+    /// A line per round that passed.
+    plain: bool,
     rounds: u64,
     so_far: Arc<Mutex<SoFar>>,
 }
@@ -524,9 +537,19 @@ impl Events {
 }
 
 impl StressEvents for Events {
-    fn round_passed(&mut self, _round: &Round) {
+    fn round_passed(&mut self, round: &Round) {
         self.so_far().rounds_passed += 1;
         self.bar.tick();
+        if self.plain {
+            eprintln!(
+                "{} stress: round {} of {} passed ({} case{})",
+                super::name(),
+                round.number,
+                self.rounds,
+                round.cases,
+                plural(round.cases)
+            );
+        }
     }
 
     fn round_failed(&mut self, round: &Round, class: Class, shrinking: bool) {
@@ -566,8 +589,9 @@ fn load_replay_rules<G: Contest>(
     one_line: bool,
 ) -> Result<ExitCode, Failure> {
     let game = G::NAME;
-    const ALLOWED: [&str; 7] = [
+    const ALLOWED: [&str; 8] = [
         "--replay",
+        "--progress",
         "--timeout",
         "--wall-timeout",
         "--jobs",
@@ -691,12 +715,13 @@ fn replay<G: ContestGame>(
             .all(|(i, l)| game.parse_answer(l, i).as_ref() == Some(&answers[i]));
     if !agree {
         return Err(Failure::Internal(format!(
-            "{} disagrees with gamecheck's answers to {}:\n--- {} ---\n{}\n--- gamecheck now ---\n{}",
+            "{} disagrees with {prog}'s answers to {}:\n--- {} ---\n{}\n--- {prog} now ---\n{}",
             expected_path.display(),
             input_path.display(),
             expected_path.display(),
             saved_expected.trim_end(),
-            ours.trim_end()
+            ours.trim_end(),
+            prog = super::name()
         )));
     }
     let mut program = program(common);
@@ -801,13 +826,13 @@ fn write_report<G: ContestGame>(
     let Some(f) = &summary.failure else {
         let _ = writeln!(
             s,
-            "ok: {} round{}, {} case{}: `{}` agrees with gamecheck on every case \
-             ({} {}, seed {})",
+            "ok: {} round{}, {} case{}: `{}` agrees with {} on every case ({} {}, seed {})",
             summary.rounds_passed,
             plural(summary.rounds_passed as usize),
             summary.cases_passed,
             plural(summary.cases_passed as usize),
             program.display(),
+            super::name(),
             game.name(),
             game.rules(),
             opts.seed
@@ -1165,11 +1190,12 @@ fn write_left_behind(left: &stress::LeftBehindSummary, s: &mut String) {
     }
     let _ = writeln!(
         s,
-        "warning: {} run{} left {} process{} behind (ended by gamecheck):",
+        "warning: {} run{} left {} process{} behind (ended by {}):",
         left.runs,
         plural(left.runs as usize),
         left.processes,
-        if left.processes == 1 { "" } else { "es" }
+        if left.processes == 1 { "" } else { "es" },
+        super::name()
     );
     for c in &left.commands {
         let _ = writeln!(s, "  {}", escape_controls(c));

@@ -23,9 +23,8 @@ pub struct Values;
 /// The flag every game's `values` takes.
 #[derive(Debug, clap::Args)]
 pub struct UptoArgs {
-    /// The last n printed: g(0), …, g(N), 0..=2^32 (octal: the sparse-space method,
-    /// about a second for N = 10^7 on a code with sparse space; O(N²) for paint and for
-    /// an octal code without one, refused when that would take more than an hour; two
+    /// The last n printed: g(0), …, g(N), 0..=2^32 (each game's help says its method; a
+    /// run by the plain recurrence is refused when it would take more than an hour; two
     /// bytes of memory a value, refused beyond the memory available; with a period
     /// proved, the rest as fast as it prints).
     #[arg(long, value_name = "N", required = true, value_parser = clap::value_parser!(u64).range(0..=MAX_LONG))]
@@ -36,24 +35,33 @@ impl super::ability::Kind for Values {
     const NAME: &'static str = "values";
 }
 
-const METHOD_HELP: &str = "How g is computed: auto (the game's fastest method — octal: the \
-     sparse-space method — and once a period proves, at 64, 128, 256, … values, every \
-     further value g(n) = g(n − k·p) without computing it), plain (the plain recurrence, \
-     the mex over every option, O(N²) when moves split heaps) or sparse (the sparse-space \
-     method, octal games only); plain and sparse compute every value";
+const METHOD_HELP: &str = "How g is computed: auto (the game's fastest method, and once a \
+     period proves, at 64, 128, 256, … values, every further value g(n) = g(n − k·p) \
+     without computing it), plain (the plain recurrence, the mex over every option, O(N²) \
+     when moves split heaps) or sparse (the sparse-space method, for the games that have \
+     it); plain and sparse compute every value";
 
 fn augment<G: GrundyPart + Contest>(cmd: clap::Command) -> clap::Command {
     let cmd = <GrundyArgs<G> as clap::Args>::augment_args(cmd);
     <UptoArgs as clap::Args>::augment_args(cmd)
+        .mut_arg("upto", |a| {
+            a.help(format!(
+                "The last n printed: g(0), …, g(N), 0..=2^32 ({}; a run by the plain \
+                 recurrence is refused when it would take more than an hour; two bytes of \
+                 memory a value, refused beyond the memory available; with a period proved, \
+                 the rest as fast as it prints)",
+                G::SEQUENCE_HELP
+            ))
+        })
         .arg(method_arg(METHOD_HELP))
         .arg(
             clap::Arg::new("stats")
                 .long("stats")
                 .action(clap::ArgAction::SetTrue)
                 .help(
-                    "Also print, after the values, the method and its statistics (octal: \
-                     the mask, the rare positions, the largest value) and the period the \
-                     values past it came from (auto)",
+                    "Also print, after the values, the method that computed them and its \
+                     statistics, if it keeps any, and the period the values past it came \
+                     from (auto)",
                 ),
         )
 }

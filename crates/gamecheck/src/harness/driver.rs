@@ -9,7 +9,7 @@
 //! [`Game::Variant`]) appears in every suite's rows with no other edit.
 
 use super::report::merge_by_solver;
-use super::{shrink, Failure, Progress, Report, Row, VerifyOptions};
+use super::{shrink, Failure, Progress, ProgressMode, Report, Row, VerifyOptions};
 use crate::game::{fast_variants, BoxSolver, Game, ShrinkMode, Variants as _};
 use crate::solver::Refusal;
 use rayon::prelude::*;
@@ -251,7 +251,7 @@ pub fn verify<G: Verify>(opts: &VerifyOptions, report: &mut Report) {
             Step::Check(check) => {
                 let start = Instant::now();
                 let outcome = (check.run)();
-                report.push_row(Row {
+                let row = Row {
                     game: G::NAME.into(),
                     rules: check.rules,
                     solver: check.name,
@@ -259,11 +259,31 @@ pub fn verify<G: Verify>(opts: &VerifyOptions, report: &mut Report) {
                     mismatches: outcome.failed,
                     seconds: start.elapsed().as_secs_f64(),
                     detail: Some(outcome.detail),
-                });
+                };
+                push_row(report, row, opts);
             }
             Step::Group(group) => run_group::<G>(group, opts, report),
         }
     }
+}
+
+/// Adds `row` to the report; under [`ProgressMode::Plain`], says so on stderr (the
+/// row's game, rules, solver, counts and seconds).
+fn push_row(report: &mut Report, row: Row, opts: &VerifyOptions) {
+    if opts.progress == ProgressMode::Plain {
+        eprintln!(
+            "{} verify {}: {}: {} {} checked, {} mismatch{}, {:.2} s",
+            super::progress::program(),
+            row.game,
+            row.rules,
+            row.solver,
+            row.checked,
+            row.mismatches,
+            if row.mismatches == 1 { "" } else { "es" },
+            row.seconds
+        );
+    }
+    report.push_row(row);
 }
 
 fn run_group<G: Game>(group: Group<G>, opts: &VerifyOptions, report: &mut Report) {
@@ -275,7 +295,7 @@ fn run_group<G: Game>(group: Group<G>, opts: &VerifyOptions, report: &mut Report
     let bar = Progress::new(
         opts.progress,
         ticks,
-        &format!("{}: {}", G::NAME, group.progress),
+        &format!("verify {}: {}", G::NAME, group.progress),
     );
     let wall = Instant::now();
     let results: Vec<(Vec<Row>, Vec<Failure>, f64)> = group
@@ -289,7 +309,7 @@ fn run_group<G: Game>(group: Group<G>, opts: &VerifyOptions, report: &mut Report
     let wall = wall.elapsed().as_secs_f64();
     let Some(label) = group.merged else {
         for (rows, failures, _) in results {
-            rows.into_iter().for_each(|r| report.push_row(r));
+            rows.into_iter().for_each(|r| push_row(report, r, opts));
             failures.into_iter().for_each(|f| report.push_failure(f));
         }
         return;
@@ -322,11 +342,12 @@ fn run_group<G: Game>(group: Group<G>, opts: &VerifyOptions, report: &mut Report
             ),
             _ => r.detail.clone().unwrap_or_default(),
         };
-        report.push_row(Row {
+        let row = Row {
             rules: label.clone(),
             detail: Some(detail),
             ..r
-        });
+        };
+        push_row(report, row, opts);
     }
 }
 

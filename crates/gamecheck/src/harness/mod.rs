@@ -15,7 +15,7 @@ pub use driver::{
     describe_failure, movegen_agrees, reachable, shrink_failure, shrink_movegen_failure, verify,
     Group, NamedCheck, Outcome, Step, Suite, SuiteCheck, Verify,
 };
-pub use progress::Progress;
+pub use progress::{Progress, ProgressMode};
 pub use report::{Failure, Report, Row, TABLE_WIDTH};
 pub use shrink::shrink;
 pub use signature::signature;
@@ -27,6 +27,8 @@ pub struct VerifyOptions {
     pub seed: u64,
     /// Number of random cases per game; `None` for the game's default budget.
     pub cases: Option<u64>,
-    /// Show progress bars on stderr (they are hidden anyway when stderr is not a terminal).
-    pub progress: bool,
+    /// How progress shows on stderr: a bar (drawn only on a terminal), a plain line per
+    /// finished row ([`ProgressMode::Plain`]: `PROGRAM verify GAME: RULES: SOLVER …`), or
+    /// nothing.
+    pub progress: ProgressMode,
 }

@@ -364,7 +364,7 @@ pub enum StressError {
     #[error("cannot start the program: {0}")]
     Start(#[from] std::io::Error),
     /// Our own solvers failed (a refusal or a disagreement): a bug of ours.
-    #[error("gamecheck cannot answer its own input: {0}")]
+    #[error("the game's own solvers cannot answer the generated input: {0}")]
     Answers(String),
     /// Under its memory limit the program failed (or was ended) before reading any
     /// input, so it would on every input: the limit is too small for it to start (exit

@@ -47,7 +47,8 @@ impl Perft for OctalGame {
                 "--heap {h} is outside 1..=10^18 (the tokens of the start heap)"
             ))),
             None => Err(RuleError(
-                "octal perft starts from `--heap N` (one heap of N tokens) or `--from FILE`".into(),
+                "an octal game tree starts from `--heap N` (one heap of N tokens) or `--from FILE`"
+                    .into(),
             )),
         }
     }

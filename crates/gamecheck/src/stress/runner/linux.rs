@@ -83,7 +83,7 @@ fn exec_messages(bytes: &[u8]) -> (Option<i32>, Option<i32>) {
 fn ended_error() -> io::Error {
     io::Error::new(
         io::ErrorKind::Interrupted,
-        "the run was ended: gamecheck is stopping every run",
+        "the run was ended: every run is being stopped",
     )
 }
 

@@ -188,13 +188,13 @@ impl std::fmt::Display for End {
             ),
             End::SupervisorDied(Some(sig)) => write!(
                 f,
-                "its supervisor (the process gamecheck starts it from) was killed by signal \
-                 {sig}{} before the program ended; gamecheck killed the program's process group",
+                "its supervisor (the process it is started from) was killed by signal \
+                 {sig}{} before the program ended; the program's process group was killed",
                 signal_name(sig)
             ),
             End::SupervisorDied(None) => f.write_str(
-                "its supervisor (the process gamecheck starts it from) ended without saying \
-                 how the program ended; gamecheck killed the program's process group",
+                "its supervisor (the process it is started from) ended without saying \
+                 how the program ended; the program's process group was killed",
             ),
         }
     }

@@ -11,6 +11,14 @@
 //!
 //! Definition: a line that ends (no legal move) before `D` moves contributes
 //! 0; `D = 0` counts 1. Which positions are terminal is each game's end rule.
+//!
+//! The same tree counted layer by layer ([`count_tree`], `count GAME`): the distinct
+//! positions and terminal positions at each depth, and the move sequences and finished
+//! games of each length, to the end of every line ([`TreeCount`]).
+
+mod tree;
+
+pub use tree::{count_tree_of, Bounds, CountError, Layer, Tree, TreeCount, MOVES_LIMIT};
 
 use crate::contest::NoFlags;
 use crate::error::RuleError;
@@ -495,4 +503,72 @@ pub fn perft_within<P: Perft>(
             .unwrap_or(0),
     };
     Err(Refused { error, fits })
+}
+
+impl Default for Bounds {
+    /// [`MEMO_LIMIT`] positions, [`MOVES_LIMIT`] moves, [`CHILDREN_LIMIT`] moves at one
+    /// position.
+    fn default() -> Bounds {
+        Bounds {
+            positions: MEMO_LIMIT,
+            moves: MOVES_LIMIT,
+            children: CHILDREN_LIMIT,
+        }
+    }
+}
+
+/// A [`Perft`] game's walker and generator as a [`Tree`].
+struct PerftTree<'a, P: Perft> {
+    walker: &'a P::Walker,
+    gen: Generator,
+}
+
+impl<P: Perft> Tree for PerftTree<'_, P> {
+    type State = P::State;
+    type Key = P::Key;
+
+    fn key(&self, state: &P::State) -> P::Key {
+        P::key(state)
+    }
+
+    fn children(&self, state: &P::State) -> Vec<P::State> {
+        let kids = match self.gen {
+            Generator::Fast => P::fast_children(self.walker, state),
+            Generator::Oracle => P::oracle_children(self.walker, state),
+        };
+        kids.into_iter().map(|(_, c)| c).collect()
+    }
+
+    fn moves(&self, state: &P::State) -> u128 {
+        match self.gen {
+            Generator::Fast => P::fast_count(self.walker, state),
+            Generator::Oracle => P::oracle_children(self.walker, state).len() as u128,
+        }
+    }
+
+    fn widest(&self, state: &P::State) -> Option<u128> {
+        P::widest(self.walker, state, 1)
+    }
+}
+
+/// The tree of game `P` from `start` layer by layer ([`TreeCount`]: positions and
+/// terminal positions by depth, move sequences and finished games of each length), to
+/// depth `depth` (to the end of every line when `None`), with generator `gen`, within
+/// the default [`Bounds`].
+///
+/// # Errors
+/// [`CountError`]: a bound passed (with the largest depth that fits), or (no depth
+/// given) a game that does not always end.
+pub fn count_tree<P: Perft>(
+    walker: &P::Walker,
+    start: &P::State,
+    depth: Option<u32>,
+    gen: Generator,
+) -> Result<TreeCount, CountError> {
+    count_tree_of(
+        &PerftTree::<P> { walker, gen },
+        start.clone(),
+        depth,
+        Bounds::default(),
+    )
 }

@@ -234,6 +234,23 @@ fn canonical_integer(line: &str) -> bool {
         && line != "-0"
 }
 
+/// An integer value (a score, a margin) says nothing by itself of the position an
+/// optimal move leads to: a move may score points of its own. A game scored by points
+/// writes its own `Game::best_move` (the move whose points and the value after it make
+/// the position's value).
+macro_rules! integer_values {
+    ($($t:ty),+) => {$(
+        impl GameValue for $t {
+            /// None: see the note on the integer types.
+            fn after_optimal_move(self, _mover: Player) -> Option<$t> {
+                None
+            }
+        }
+    )+};
+}
+
+integer_values!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize);
+
 macro_rules! integer_answers {
     ($($t:ty: $form:literal),+) => {$(
         impl ContestAnswer for $t {

@@ -258,6 +258,25 @@ pub trait Game: Sized + Send + Sync + 'static {
         None
     }
 
+    /// The images of `case` under the symmetries of the game (a board's reflections and
+    /// rotations): positions whose answer is `case`'s, whatever that is (`case` itself need
+    /// not be among them). Empty (the default) for a game without symmetry. With them,
+    /// `verify` checks that every fast solver gives each image the answer it gives `case`
+    /// (on every suite, and on suites beyond the oracle's reach:
+    /// `harness::Suite::symmetry_only`), a check that needs no oracle; and
+    /// `count --up-to-symmetry` counts positions by [`Game::canonical`].
+    fn symmetries(_rules: &Self::Rules, _case: &Self::Case) -> Vec<Self::Case> {
+        Vec::new()
+    }
+
+    /// The representative of `case` among its images ([`Game::symmetries`]): two
+    /// positions are one up to symmetry when their canonical forms are equal. By default
+    /// `case` itself; a game with symmetries takes the least image under an order of its
+    /// own ([`least_image`] for a case type with `Ord`).
+    fn canonical(_rules: &Self::Rules, case: &Self::Case) -> Self::Case {
+        case.clone()
+    }
+
     /// A random rule set, drawn from `entropy` only (same draws, same rules): the
     /// generator of rule sets for the properties (proptest, seeded bytes), the fuzz
     /// targets ([`Entropy`] fed by the fuzzer's bytes) and `verify`'s random suites.
@@ -287,6 +306,19 @@ pub trait Game: Sized + Send + Sync + 'static {
     fn describe_case(_rules: &Self::Rules, case: &Self::Case) -> String {
         format!("{case:?}")
     }
+}
+
+/// The least of `case` and its images under [`Game::symmetries`], by the case type's
+/// own order: a [`Game::canonical`] for a game whose case type is `Ord`.
+pub fn least_image<G: Game>(rules: &G::Rules, case: &G::Case) -> G::Case
+where
+    G::Case: Ord,
+{
+    G::symmetries(rules, case)
+        .into_iter()
+        .chain(std::iter::once(case.clone()))
+        .min()
+        .expect("the case itself")
 }
 
 /// The solver variants of a game by name ([`Game::Variant`]): the oracle and every fast

@@ -8,9 +8,12 @@ use gamecheck::prelude::{Location, ParseError, Player};
 /// The most rows or columns of a board (25 cells: one bit each in a `u32`).
 pub const MAX_SIDE: usize = 5;
 
+/// A map of a cell (row, column) on a board of (rows, columns) to its image.
+type CellMap = fn(usize, usize, usize, usize) -> (usize, usize);
+
 /// A board: the cells of X and of O as bit sets, cell `r * cols + c` for row `r` (from
 /// the top) and column `c` (from the left), both 0-based.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Board {
     /// Rows, 1..=[`MAX_SIDE`].
     pub rows: usize,
@@ -65,6 +68,42 @@ impl Board {
                 ..*self
             },
         }
+    }
+
+    /// The images of the board under the symmetries of its rectangle: the two
+    /// reflections and the half turn, and on a square board the two diagonal reflections
+    /// and the quarter turns too (the identity left out).
+    pub fn images(&self) -> Vec<Board> {
+        let (rows, cols) = (self.rows, self.cols);
+        let mut maps: Vec<CellMap> = vec![
+            |r, c, _, cols| (r, cols - 1 - c),
+            |r, c, rows, _| (rows - 1 - r, c),
+            |r, c, rows, cols| (rows - 1 - r, cols - 1 - c),
+        ];
+        if rows == cols {
+            maps.extend([
+                (|r, c, _, _| (c, r)) as CellMap,
+                |r, c, rows, _| (rows - 1 - c, rows - 1 - r),
+                |r, c, rows, _| (c, rows - 1 - r),
+                |r, c, rows, _| (rows - 1 - c, r),
+            ]);
+        }
+        let map = |set: u32, f: CellMap| {
+            (0..rows * cols)
+                .filter(|&cell| set >> cell & 1 == 1)
+                .map(|cell| {
+                    let (r, c) = f(cell / cols, cell % cols, rows, cols);
+                    1u32 << (r * cols + c)
+                })
+                .sum()
+        };
+        maps.into_iter()
+            .map(|f| Board {
+                x: map(self.x, f),
+                o: map(self.o, f),
+                ..*self
+            })
+            .collect()
     }
 
     /// The symbol of `cell`: `X`, `O` or `.`.

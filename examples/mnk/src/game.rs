@@ -188,6 +188,32 @@ impl Game for Mnk {
         }
         b
     }
+    /// The board's reflections and turns (eight on a square board, four on another).
+    fn symmetries(_: &Rules, b: &Board) -> Vec<Board> {
+        b.images()
+    }
+    fn canonical(rules: &Rules, b: &Board) -> Board {
+        gamecheck::game::least_image::<Self>(rules, b)
+    }
+    /// One step smaller is one move earlier: a mark of the player who moved last taken
+    /// back, the board still one that play reaches (a board fills up as play goes on, so
+    /// the default, a move later, would make it larger).
+    fn smaller(rules: &Rules, b: &Board, _: ShrinkMode) -> Vec<(Rules, Board)> {
+        let last = match b.to_move() {
+            Player::First => b.o,
+            Player::Second => b.x,
+        };
+        (0..b.cells())
+            .filter(|&c| last >> c & 1 == 1)
+            .map(|c| Board {
+                x: b.x & !(1 << c),
+                o: b.o & !(1 << c),
+                ..*b
+            })
+            .filter(|smaller| board::reachable(smaller, rules.k).is_ok())
+            .map(|smaller| (*rules, smaller))
+            .collect()
+    }
     fn describe_case(_: &Rules, b: &Board) -> String {
         let to_move = match b.to_move() {
             Player::First => "X",
@@ -231,6 +257,17 @@ impl Verify for Mnk {
             };
             Suite::random(r, opts.cases.unwrap_or(300), opts.seed)
         });
+        // 5 x 5, beyond the oracle: every image of a random board answered alike
+        let big = Rules {
+            rows: 5,
+            cols: 5,
+            k: 4,
+        };
+        let mut rng = gamecheck::rng::from_seed(opts.seed);
+        let boards = (0..opts.cases.unwrap_or(300))
+            .map(|_| Self::random_case(&big, &mut rng, Size::FULL))
+            .collect();
+        let beyond = Suite::symmetry_only(big, boards, "random boards beyond the oracle");
         let memo_of = |&(rows, cols, k, want): &(usize, usize, usize, Outcome)| {
             let r = Rules { rows, cols, k };
             match Memo::new(&r).solve(&Board::empty(rows, cols)) {
@@ -241,6 +278,7 @@ impl Verify for Mnk {
         vec![
             Group::merged("every board up to 4x3", "boards", every.into()).into(),
             Group::each("boards", random.into()).into(),
+            Group::each("boards", vec![beyond]).into(),
             NamedCheck::every(
                 "3x3 k=3 to 4x4 k=4",
                 "published results",

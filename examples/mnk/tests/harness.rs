@@ -143,3 +143,85 @@ fn stress_catches_a_contestant_that_calls_every_full_board_a_draw() {
     assert_eq!(game.write_answers(&t.expected), "X\n");
     assert_eq!(String::from_utf8_lossy(&t.output.stdout), "Draw\n");
 }
+
+/// Up to the square's eight symmetries, tic-tac-toe has 765 positions, 138 of them
+/// finished (Schaefer, MathRec, 2002: "765 essentially different positions"; Wikipedia,
+/// "Tic-tac-toe"); the games, counted one by one, stay 255,168.
+#[test]
+fn tic_tac_toe_up_to_symmetry() {
+    let r = rules(3, 3, 3);
+    let walker = Moves::<Mnk>::new(&r);
+    let tree = gamecheck::perft::count_tree_by::<Mnk>(
+        &walker,
+        &Board::empty(3, 3),
+        None,
+        Generator::Fast,
+        true,
+    )
+    .unwrap();
+    assert_eq!((tree.positions, tree.terminal), (765, 138));
+    assert_eq!(tree.games, 255_168);
+}
+
+/// A solver blind to the anti-diagonals answers a board and its mirror image unlike:
+/// the symmetry check catches it with no oracle at all, on 3 × 3 boards; the right one
+/// passes it.
+#[test]
+fn a_solver_blind_to_one_diagonal_fails_the_symmetry_check() {
+    use gamecheck::harness::symmetry_check;
+    let r = rules(3, 3, 3);
+    let boards = reachable::<Mnk>(&r, Board::empty(3, 3));
+    let blind_lines: Vec<u32> = board::lines(3, 3, 3)
+        .into_iter()
+        .filter(|&l| l != 0b001_010_100)
+        .collect();
+    let mut blind = mnk::memo::Memo::with_lines(blind_lines);
+    let answers: Vec<_> = boards.iter().map(|b| blind.solve(b)).collect();
+    let (checked, mismatch) = symmetry_check::<Mnk>(&r, &boards, &answers, &mut blind);
+    let (i, image, got) = mismatch.expect("the mirror of a won anti-diagonal");
+    assert!(checked > 0);
+    assert_ne!(got, answers[i]);
+    assert!(boards[i].images().contains(&image));
+    let mut right = mnk::memo::Memo::new(&r);
+    let answers: Vec<_> = boards.iter().map(|b| right.solve(b)).collect();
+    let (checked, mismatch) = symmetry_check::<Mnk>(&r, &boards, &answers, &mut right);
+    assert_eq!((checked, mismatch), (5478 * 7, None));
+}
+
+/// A board shrinks toward fewer marks: a mark of the player who moved last taken back,
+/// the board still reached by play.
+#[test]
+fn a_board_shrinks_by_taking_back_a_move() {
+    let r = rules(3, 3, 3);
+    let won = board::read(&r, "1\nXXX\nOO.\n...\n").unwrap()[0];
+    let smaller = Mnk::smaller(&r, &won, ShrinkMode::KeepRules);
+    assert_eq!(smaller.len(), 3);
+    for (_, b) in &smaller {
+        assert_eq!(b.marks(), 4);
+        assert_eq!(b.to_move(), Player::First);
+        assert!(board::reachable(b, 3).is_ok());
+    }
+    assert!(Mnk::smaller(&r, &Board::empty(3, 3), ShrinkMode::KeepRules).is_empty());
+}
+
+/// The blind solver's symmetry failure, shrunk by taking moves back while some image of
+/// the board is still answered unlike it: a board with fewer marks.
+#[test]
+fn a_symmetry_failure_is_shrunk() {
+    let r = rules(3, 3, 3);
+    let blind_lines: Vec<u32> = board::lines(3, 3, 3)
+        .into_iter()
+        .filter(|&l| l != 0b001_010_100)
+        .collect();
+    let mut blind = mnk::memo::Memo::with_lines(blind_lines);
+    let start = board::read(&r, "1\nOXX\nOXO\nXOX\n").unwrap()[0];
+    let failure =
+        gamecheck::harness::shrink_symmetry_failure_of::<Mnk>(&r, start, &mut blind, "blind");
+    assert_eq!(failure.solver, "blind symmetry");
+    let shown = board::read(&r, &failure.case).unwrap()[0];
+    assert!(shown.marks() < start.marks(), "{}", failure.case);
+    assert_ne!(
+        failure.expected.split(',').next(),
+        Some(failure.got.as_str())
+    );
+}

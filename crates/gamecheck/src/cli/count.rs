@@ -1,5 +1,6 @@
 //! `gamecheck count GAME [rule flags] [start flags] [--from FILE] [--depth D] [--solver
-//! naive]`: the game tree from a start, layer by layer ([`crate::perft::count_tree`]),
+//! naive]`: the game tree from a start, layer by layer ([`crate::perft::count_tree`]; up to the game's symmetries with
+//! `--up-to-symmetry`),
 //! for every game with `perft`. A game with counts of its own ([`Count`]) prints those
 //! instead, from its own flags, and the tree with `--tree`.
 
@@ -8,7 +9,7 @@ use super::perft::{start_state, PerftSolver};
 use super::{print_all, Failure};
 use crate::command::Count;
 use crate::contest::Contest;
-use crate::perft::{count_tree, CountError, Generator, Perft};
+use crate::perft::{count_tree_by, CountError, Generator, Perft};
 use clap::{Arg, ArgAction, Args, Command};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -34,6 +35,11 @@ pub struct TreeArgs<G: Perft + Contest> {
     /// The move generator: the fast one, or the oracle's (`naive`).
     #[arg(long, value_enum, default_value_t = PerftSolver::Fast)]
     pub solver: PerftSolver,
+    /// Count positions that the game's symmetries map onto each other (a board's
+    /// reflections and rotations) as one; move sequences and games are still counted one
+    /// by one. The same as without it for a game that lists no symmetries.
+    #[arg(long)]
+    pub up_to_symmetry: bool,
 }
 
 /// `count`'s subcommands.
@@ -116,12 +122,13 @@ fn run_tree<G: Perft + Contest>(m: &clap::ArgMatches) -> Result<ExitCode, Failur
         PerftSolver::Fast => Generator::Fast,
         PerftSolver::Naive => Generator::Oracle,
     };
-    let tree = count_tree::<G>(&walker, &state, args.depth, gen).map_err(|e| {
-        Failure::Usage(match (e, args.depth) {
-            (e @ CountError::Endless { .. }, _) => format!("{e} with --depth D"),
-            (e, Some(d)) => format!("--depth {d}: {e}"),
-            (e, None) => e.to_string(),
-        })
-    })?;
+    let tree =
+        count_tree_by::<G>(&walker, &state, args.depth, gen, args.up_to_symmetry).map_err(|e| {
+            Failure::Usage(match (e, args.depth) {
+                (e @ CountError::Endless { .. }, _) => format!("{e} with --depth D"),
+                (e, Some(d)) => format!("--depth {d}: {e}"),
+                (e, None) => e.to_string(),
+            })
+        })?;
     print_all(&tree.text())
 }

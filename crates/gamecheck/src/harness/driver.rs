@@ -115,6 +115,9 @@ pub struct Suite<G: Game> {
     pub variants: Vec<G::Variant>,
     /// Checks run after the comparison.
     pub checks: Vec<SuiteCheck<G>>,
+    /// Whether the variants are compared with the reference (`false`: cases beyond every
+    /// reference's reach, where only the symmetry check runs: [`Suite::symmetry_only`]).
+    pub against_reference: bool,
 }
 
 impl<G: Game> Suite<G> {
@@ -129,6 +132,17 @@ impl<G: Game> Suite<G> {
             reference: None,
             variants: fast_variants::<G>(),
             checks: Vec::new(),
+            against_reference: true,
+        }
+    }
+
+    /// Every fast variant on `cases` against itself on their images under
+    /// [`Game::symmetries`], and against no reference: the metamorphic check for cases
+    /// beyond the oracle's reach (larger boards), which needs no oracle.
+    pub fn symmetry_only(rules: G::Rules, cases: Vec<G::Case>, what: &str) -> Self {
+        Suite {
+            against_reference: false,
+            ..Suite::against_oracle(rules, cases, what)
         }
     }
 
@@ -416,14 +430,18 @@ fn run_suite<G: Game>(suite: &Suite<G>, bar: &Progress) -> (Vec<Row>, Vec<Failur
     let reference = suite.reference.unwrap_or(G::ORACLE_VARIANT);
     let start = Instant::now();
     let mut oracle = G::solver(rules, reference);
-    let expected: Vec<Result<G::Answer, Refusal>> = suite
-        .cases
-        .iter()
-        .map(|c| {
-            bar.tick();
-            oracle.solve(c)
-        })
-        .collect();
+    let expected: Vec<Result<G::Answer, Refusal>> = if suite.against_reference {
+        suite
+            .cases
+            .iter()
+            .map(|c| {
+                bar.tick();
+                oracle.solve(c)
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     let reference_secs = start.elapsed().as_secs_f64();
     let reference_note = match suite.reference {
         None => format!("{}; oracle took {reference_secs:.3} s", suite.what),
@@ -445,6 +463,39 @@ fn run_suite<G: Game>(suite: &Suite<G>, bar: &Progress) -> (Vec<Row>, Vec<Failur
             })
             .collect();
         let seconds = start.elapsed().as_secs_f64();
+        let images = Instant::now();
+        let (checked, mismatch) =
+            symmetry_check::<G>(rules, &suite.cases, &answers, solver.as_mut());
+        if checked > 0 {
+            let note = match &mismatch {
+                None => format!("every image of {}", suite.what),
+                Some((i, image, got)) => format!(
+                    "case {} ({}) answered {}, its image {} answered {}",
+                    i + 1,
+                    G::describe_case(rules, &suite.cases[*i]),
+                    show_answer::<G>(rules, &suite.cases[*i], &answers[*i]),
+                    G::describe_case(rules, image),
+                    show_answer::<G>(rules, image, got),
+                ),
+            };
+            rows.push(row(
+                format!("{} symmetry", variant.name()),
+                checked,
+                u64::from(mismatch.is_some()),
+                images.elapsed().as_secs_f64(),
+                note,
+            ));
+            if let Some((i, _, _)) = mismatch {
+                failures.push(shrink_symmetry_failure::<G>(
+                    rules,
+                    suite.cases[i].clone(),
+                    variant,
+                ));
+            }
+        }
+        if !suite.against_reference {
+            continue;
+        }
         let wrong: Vec<usize> = (0..answers.len())
             .filter(|&i| answers[i] != expected[i])
             .collect();
@@ -491,6 +542,39 @@ fn run_suite<G: Game>(suite: &Suite<G>, bar: &Progress) -> (Vec<Row>, Vec<Failur
         ));
     }
     (rows, failures, reference_secs)
+}
+
+/// An image answered unlike its case: the case's index, the image, the image's answer.
+pub type OddImage<G> = (
+    usize,
+    <G as Game>::Case,
+    Result<<G as Game>::Answer, Refusal>,
+);
+
+/// The symmetry check of one solver: every image ([`Game::symmetries`]) of every case of
+/// `cases` (whose answers by the same solver are `answers`, in order) answered by
+/// `solver` as the case itself. Returns the images checked and the first mismatch: the
+/// case's index, the image and the image's answer. A case the solver refused is skipped.
+pub fn symmetry_check<G: Game>(
+    rules: &G::Rules,
+    cases: &[G::Case],
+    answers: &[Result<G::Answer, Refusal>],
+    solver: &mut (dyn crate::solver::Solver<G::Case, G::Answer> + Send),
+) -> (u64, Option<OddImage<G>>) {
+    let mut checked = 0;
+    for (i, (case, answer)) in cases.iter().zip(answers).enumerate() {
+        if answer.is_err() {
+            continue;
+        }
+        for image in G::symmetries(rules, case) {
+            checked += 1;
+            let got = solver.solve(&image);
+            if got != *answer {
+                return (checked, Some((i, image, got)));
+            }
+        }
+    }
+    (checked, None)
 }
 
 /// Solvers of one variant per rule set met while shrinking (a table is built once per
@@ -545,6 +629,67 @@ pub fn shrink_failure<G: Game>(
         slow.solve(&rules, &small),
         fast.solve(&rules, &small),
     )
+}
+
+/// A symmetry failure of `variant` at `case` (an image of it answered unlike it), shrunk
+/// with the game's relation under the same rules while some image still disagrees, and
+/// shown as that image with both answers.
+pub fn shrink_symmetry_failure<G: Game>(
+    rules: &G::Rules,
+    case: G::Case,
+    variant: G::Variant,
+) -> Failure {
+    let mut solver = G::solver(rules, variant);
+    shrink_symmetry_failure_of::<G>(rules, case, solver.as_mut(), variant.name())
+}
+
+/// [`shrink_symmetry_failure`] of any solver, named `name` in the failure.
+///
+/// # Panics
+/// When `solver` answers every image of `case` as `case` itself (there is no failure).
+pub fn shrink_symmetry_failure_of<G: Game>(
+    rules: &G::Rules,
+    case: G::Case,
+    solver: &mut (dyn crate::solver::Solver<G::Case, G::Answer> + Send),
+    name: &str,
+) -> Failure {
+    let mut odd_image = |c: &G::Case| {
+        let own = solver.solve(c);
+        if own.is_err() {
+            return None;
+        }
+        G::symmetries(rules, c).into_iter().find_map(|image| {
+            let got = solver.solve(&image);
+            (got != own).then(|| (image, own.clone(), got))
+        })
+    };
+    let small = shrink(
+        case,
+        |c| {
+            G::smaller(rules, c, ShrinkMode::KeepRules)
+                .into_iter()
+                .filter(|(r, _)| r == rules)
+                .map(|(_, c)| c)
+                .collect()
+        },
+        |c| odd_image(c).is_some(),
+    );
+    let (image, own, got) = odd_image(&small).expect("the shrunk case still disagrees");
+    Failure {
+        game: G::NAME.into(),
+        rules: rules_and_flags::<G>(rules),
+        solver: format!("{name} symmetry"),
+        case: G::write(rules, std::slice::from_ref(&image)),
+        expected: format!(
+            "{}, its answer to the same position reflected or turned ({})",
+            show_answer::<G>(rules, &small, &own),
+            G::write(rules, std::slice::from_ref(&small))
+                .trim_end()
+                .replace('\n', " / ")
+        ),
+        got: show_answer::<G>(rules, &image, &got),
+        best_move: None,
+    }
 }
 
 /// The move generators of each rule set met while shrinking (built once per rule set).

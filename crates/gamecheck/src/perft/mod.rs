@@ -83,6 +83,13 @@ pub trait Perft: Game {
     /// The memo key of `state`.
     fn key(state: &Self::State) -> Self::Key;
 
+    /// The key of `state`'s class up to the game's symmetries (`count --up-to-symmetry`):
+    /// by default its own key (no symmetry); a game whose states are its cases
+    /// ([`PerftFromMoves`]) takes the key of [`Game::canonical`].
+    fn symmetric_key(_walker: &Self::Walker, state: &Self::State) -> Self::Key {
+        Self::key(state)
+    }
+
     /// Every legal move at `state` with the state it leads to, from the fast generator;
     /// empty at a terminal state.
     fn fast_children(walker: &Self::Walker, state: &Self::State) -> Vec<(Self::Move, Self::State)>;
@@ -168,6 +175,9 @@ impl<G: PerftFromMoves> Perft for G {
     }
     fn key(case: &G::Case) -> G::Case {
         case.clone()
+    }
+    fn symmetric_key(moves: &Moves<G>, case: &G::Case) -> G::Case {
+        G::canonical(&moves.rules, case)
     }
     fn fast_children(moves: &Moves<G>, case: &G::Case) -> Vec<(G::Move, G::Case)> {
         moves.children(Generator::Fast, case)
@@ -521,6 +531,8 @@ impl Default for Bounds {
 struct PerftTree<'a, P: Perft> {
     walker: &'a P::Walker,
     gen: Generator,
+    /// Positions keyed by [`Perft::symmetric_key`] (one per class up to symmetry).
+    symmetric: bool,
 }
 
 impl<P: Perft> Tree for PerftTree<'_, P> {
@@ -528,7 +540,11 @@ impl<P: Perft> Tree for PerftTree<'_, P> {
     type Key = P::Key;
 
     fn key(&self, state: &P::State) -> P::Key {
-        P::key(state)
+        if self.symmetric {
+            P::symmetric_key(self.walker, state)
+        } else {
+            P::key(state)
+        }
     }
 
     fn children(&self, state: &P::State) -> Vec<P::State> {
@@ -565,8 +581,29 @@ pub fn count_tree<P: Perft>(
     depth: Option<u32>,
     gen: Generator,
 ) -> Result<TreeCount, CountError> {
+    count_tree_by::<P>(walker, start, depth, gen, false)
+}
+
+/// [`count_tree`], with positions counted once per class up to the game's symmetries
+/// when `up_to_symmetry` ([`Perft::symmetric_key`]: tic-tac-toe has 765 positions up to
+/// the square's eight symmetries, 138 of them terminal); the move sequences and finished
+/// games are still counted one by one.
+///
+/// # Errors
+/// As [`count_tree`].
+pub fn count_tree_by<P: Perft>(
+    walker: &P::Walker,
+    start: &P::State,
+    depth: Option<u32>,
+    gen: Generator,
+    up_to_symmetry: bool,
+) -> Result<TreeCount, CountError> {
     count_tree_of(
-        &PerftTree::<P> { walker, gen },
+        &PerftTree::<P> {
+            walker,
+            gen,
+            symmetric: up_to_symmetry,
+        },
         start.clone(),
         depth,
         Bounds::default(),

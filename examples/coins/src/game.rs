@@ -125,6 +125,13 @@ impl Game for Coins {
         let n = e.int_in(0..=size.of(16) as u32);
         Row((0..n).map(|_| e.int_in(0..=20)).collect())
     }
+    /// The row read from the other end: the same game, the same margin.
+    fn symmetries(_: &Rules, row: &Row) -> Vec<Row> {
+        vec![Row(row.0.iter().rev().copied().collect())]
+    }
+    fn canonical(rules: &Rules, row: &Row) -> Row {
+        gamecheck::game::least_image::<Self>(rules, row)
+    }
     fn describe_case(_: &Rules, row: &Row) -> String {
         let n = row.0.len();
         format!("{n} coin{}", if n == 1 { "" } else { "s" })

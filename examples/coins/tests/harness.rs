@@ -5,6 +5,8 @@
 use coins::row::Row;
 use coins::{Coins, Rules, Variant};
 use gamecheck::game::{solve_cases, Game};
+use gamecheck::harness::laws::solvers_agree_bytes;
+use gamecheck::harness::props::random_inputs;
 use gamecheck::prelude::*;
 use gamecheck::stress::{program_of, stress, ContestGame, StressOptions};
 
@@ -77,4 +79,27 @@ fn stress_catches_the_greedy_contestant() {
     assert!(got < t.expected[0], "{got} {:?}", t.expected);
     assert_eq!(game.parse_answer("-3", 0), Some(-3));
     assert_eq!(game.parse_answer("+3", 0), None);
+}
+
+/// The fuzz target's body (`solvers_agree_bytes`), driven on stable by seeded bytes.
+#[test]
+fn the_fuzz_body_holds_on_random_bytes() {
+    for bytes in random_inputs(1, 500, 64) {
+        solvers_agree_bytes::<Coins>(&bytes).unwrap();
+    }
+}
+
+/// A row read backwards has the same margin (the game's one symmetry), and `verify`'s
+/// symmetry row checks it for every solver.
+#[test]
+fn a_row_reversed_is_its_image() {
+    let row = Row(vec![3, 9, 1, 2]);
+    assert_eq!(Coins::symmetries(&Rules {}, &row), [Row(vec![2, 1, 9, 3])]);
+    assert_eq!(Coins::canonical(&Rules {}, &row), Row(vec![2, 1, 9, 3]));
+    let both = solve_cases::<Coins>(
+        &Rules {},
+        Variant::Interval,
+        &[row.clone(), Row(vec![2, 1, 9, 3])],
+    );
+    assert_eq!(both.unwrap(), [7, 7]);
 }

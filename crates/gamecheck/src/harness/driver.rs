@@ -9,8 +9,9 @@
 //! [`Game::Variant`]) appears in every suite's rows with no other edit.
 
 use super::report::merge_by_solver;
-use super::{shrink, Failure, Progress, Report, Row, VerifyOptions};
+use super::{shrink_by_key, Failure, Progress, Report, Row, VerifyOptions};
 use crate::game::{fast_variants, BoxSolver, Game, ShrinkMode, Variants as _};
+use crate::outcome::{Compare, GameValue};
 use crate::solver::Refusal;
 use rayon::prelude::*;
 use std::collections::BTreeSet;
@@ -115,6 +116,10 @@ pub struct Suite<G: Game> {
     pub variants: Vec<G::Variant>,
     /// Checks run after the comparison.
     pub checks: Vec<SuiteCheck<G>>,
+    /// What of the answers is compared: the whole answer (the default), or the answer
+    /// without its remoteness, for variants that compute who wins but not how soon
+    /// ([`Suite::without_remoteness`]).
+    pub compare: Compare,
 }
 
 impl<G: Game> Suite<G> {
@@ -129,6 +134,7 @@ impl<G: Game> Suite<G> {
             reference: None,
             variants: fast_variants::<G>(),
             checks: Vec::new(),
+            compare: Compare::Whole,
         }
     }
 
@@ -151,6 +157,29 @@ impl<G: Game> Suite<G> {
             movegen: true,
             ..self
         }
+    }
+
+    /// The same suite comparing the answers without their remoteness
+    /// ([`Compare::WithoutRemoteness`]): a fast solver right about who wins but not about
+    /// how soon passes it (its rows say so).
+    #[must_use]
+    pub fn without_remoteness(self) -> Self {
+        Suite {
+            compare: Compare::WithoutRemoteness,
+            ..self
+        }
+    }
+}
+
+/// Whether two answers (a refusal counts as an answer) agree under `compare`.
+fn agree<V: GameValue>(
+    compare: Compare,
+    a: &Result<V, Refusal>,
+    b: &Result<V, Refusal>,
+) -> bool {
+    match (a, b) {
+        (Ok(a), Ok(b)) => compare.agree(a, b),
+        _ => a == b,
     }
 }
 
@@ -404,13 +433,13 @@ fn run_suite<G: Game>(suite: &Suite<G>, bar: &Progress) -> (Vec<Row>, Vec<Failur
         })
         .collect();
     let reference_secs = start.elapsed().as_secs_f64();
+    let what = match suite.compare {
+        Compare::Whole => suite.what.clone(),
+        Compare::WithoutRemoteness => format!("{}, remoteness not compared", suite.what),
+    };
     let reference_note = match suite.reference {
-        None => format!("{}; oracle took {reference_secs:.3} s", suite.what),
-        Some(v) => format!(
-            "{}; reference `{}` took {reference_secs:.3} s",
-            suite.what,
-            v.name()
-        ),
+        None => format!("{what}; oracle took {reference_secs:.3} s"),
+        Some(v) => format!("{what}; reference `{}` took {reference_secs:.3} s", v.name()),
     };
     for &variant in &suite.variants {
         let mut solver = G::solver(rules, variant);
@@ -425,7 +454,7 @@ fn run_suite<G: Game>(suite: &Suite<G>, bar: &Progress) -> (Vec<Row>, Vec<Failur
             .collect();
         let seconds = start.elapsed().as_secs_f64();
         let wrong: Vec<usize> = (0..answers.len())
-            .filter(|&i| answers[i] != expected[i])
+            .filter(|&i| !agree(suite.compare, &answers[i], &expected[i]))
             .collect();
         let name = match suite.reference {
             None => variant.name().to_string(),
@@ -450,11 +479,12 @@ fn run_suite<G: Game>(suite: &Suite<G>, bar: &Progress) -> (Vec<Row>, Vec<Failur
             note,
         ));
         if let Some(i) = start_of(&wrong) {
-            failures.push(shrink_failure::<G>(
+            failures.push(shrink_failure_with::<G>(
                 rules,
                 suite.cases[i].clone(),
                 variant,
                 reference,
+                suite.compare,
             ));
         }
     }
@@ -503,19 +533,36 @@ impl<G: Game> Solvers<G> {
 /// Shrinks a case on which `variant` disagrees with `reference` along
 /// [`Game::smaller`] (the rules may shrink too) to a local minimum, and describes it for
 /// a regression test: the rules with their flags, the contest input (T = 1), both
-/// answers and the oracle's best move.
+/// answers and the oracle's best move. The answers are compared whole:
+/// [`shrink_failure_with`] chooses.
 pub fn shrink_failure<G: Game>(
     rules: &G::Rules,
     case: G::Case,
     variant: G::Variant,
     reference: G::Variant,
 ) -> Failure {
+    shrink_failure_with::<G>(rules, case, variant, reference, Compare::Whole)
+}
+
+/// [`shrink_failure`] with the answers compared by `compare` (with or without their
+/// remoteness). The walk never tries a (rules, case) twice and tries at most
+/// [`super::SHRINK_BUDGET`] candidates ([`shrink_by_key`]), so a game whose positions
+/// repeat (where one move later is not always smaller) cannot keep it going.
+pub fn shrink_failure_with<G: Game>(
+    rules: &G::Rules,
+    case: G::Case,
+    variant: G::Variant,
+    reference: G::Variant,
+    compare: Compare,
+) -> Failure {
     let mut fast = Solvers::<G>::new(variant);
     let mut slow = Solvers::<G>::new(reference);
-    let (rules, small) = shrink(
+    let mut met_rules: Vec<G::Rules> = Vec::new();
+    let (rules, small) = shrink_by_key(
         (rules.clone(), case),
+        |(r, c)| (rules_id(&mut met_rules, r), c.clone()),
         |(r, c)| G::smaller(r, c, ShrinkMode::MayChangeRules),
-        |(r, c)| fast.solve(r, c) != slow.solve(r, c),
+        |(r, c)| !agree(compare, &fast.solve(r, c), &slow.solve(r, c)),
     );
     describe_failure::<G>(
         &rules,
@@ -524,6 +571,18 @@ pub fn shrink_failure<G: Game>(
         slow.solve(&rules, &small),
         fast.solve(&rules, &small),
     )
+}
+
+/// The place of `rules` among `met` (added when new): a key for rule sets, which need
+/// not hash.
+fn rules_id<R: PartialEq + Clone>(met: &mut Vec<R>, rules: &R) -> usize {
+    match met.iter().position(|r| r == rules) {
+        Some(i) => i,
+        None => {
+            met.push(rules.clone());
+            met.len() - 1
+        }
+    }
 }
 
 /// The move generators of each rule set met while shrinking (built once per rule set).
@@ -559,8 +618,10 @@ fn rules_and_flags<G: Game>(rules: &G::Rules) -> String {
 /// twice); no best move.
 pub fn shrink_movegen_failure<G: Game>(rules: &G::Rules, case: G::Case) -> Failure {
     let mut gens = GeneratorsOf::<G>(Vec::new());
-    let (rules, small) = shrink(
+    let mut met_rules: Vec<G::Rules> = Vec::new();
+    let (rules, small) = shrink_by_key(
         (rules.clone(), case),
+        |(r, c)| (rules_id(&mut met_rules, r), c.clone()),
         |(r, c)| G::smaller(r, c, ShrinkMode::MayChangeRules),
         |(r, c)| movegen_agrees::<G>(r, gens.get(r), c).is_err(),
     );

@@ -196,6 +196,8 @@ impl<G: Terminal> Retrograde<G> {
             first: Vec::new(),
             edges: Vec::new(),
         };
+        // positions not solved before, the root among them
+        let mut new = 1;
         let mut i = 0;
         while i < g.cases.len() {
             g.first.push(g.edges.len());
@@ -207,10 +209,13 @@ impl<G: Terminal> Retrograde<G> {
                         let j = match index.get(&child) {
                             Some(&j) => j,
                             None => {
-                                if g.cases.len() >= m.limit {
+                                if !m.solved.contains_key(&child) {
+                                    new += 1;
+                                }
+                                if new > m.limit {
                                     return Err(m.refusal(format!(
-                                        "more than {} positions are reachable from it \
-                                         (the retrograde oracle's bound)",
+                                        "more than {} positions not solved before are \
+                                         reachable from it (the retrograde oracle's bound)",
                                         m.limit
                                     )));
                                 }

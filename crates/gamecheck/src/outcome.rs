@@ -554,8 +554,15 @@ mod tests {
             assert_eq!(Remote::parse(&v.to_string()), Some(v), "{v}");
         }
         for bad in [
-            "win in", "win in 03", "win in -1", "Win in 3", "tie", "draw in 2", "loss in 1 ",
-            "win  in 3", "",
+            "win in",
+            "win in 03",
+            "win in -1",
+            "Win in 3",
+            "tie",
+            "draw in 2",
+            "loss in 1 ",
+            "win  in 3",
+            "",
         ] {
             assert_eq!(Remote::parse(bad), None, "{bad:?}");
         }
@@ -585,7 +592,10 @@ mod tests {
             assert_eq!(Some(moves), start.remoteness);
             assert_eq!(v.remoteness, Some(0));
         }
-        assert_eq!(Remote::from(Value::Loss).after_optimal_move(Player::First), None);
+        assert_eq!(
+            Remote::from(Value::Loss).after_optimal_move(Player::First),
+            None
+        );
         assert_eq!(
             Remote::from(Value::Win).after_optimal_move(Player::First),
             Some(Remote::from(Value::Loss))

@@ -172,11 +172,7 @@ impl<G: Game> Suite<G> {
 }
 
 /// Whether two answers (a refusal counts as an answer) agree under `compare`.
-fn agree<V: GameValue>(
-    compare: Compare,
-    a: &Result<V, Refusal>,
-    b: &Result<V, Refusal>,
-) -> bool {
+fn agree<V: GameValue>(compare: Compare, a: &Result<V, Refusal>, b: &Result<V, Refusal>) -> bool {
     match (a, b) {
         (Ok(a), Ok(b)) => compare.agree(a, b),
         _ => a == b,
@@ -439,7 +435,10 @@ fn run_suite<G: Game>(suite: &Suite<G>, bar: &Progress) -> (Vec<Row>, Vec<Failur
     };
     let reference_note = match suite.reference {
         None => format!("{what}; oracle took {reference_secs:.3} s"),
-        Some(v) => format!("{what}; reference `{}` took {reference_secs:.3} s", v.name()),
+        Some(v) => format!(
+            "{what}; reference `{}` took {reference_secs:.3} s",
+            v.name()
+        ),
     };
     for &variant in &suite.variants {
         let mut solver = G::solver(rules, variant);

@@ -13,8 +13,7 @@ pub(crate) mod signature;
 pub use compare::{compare, Mismatch, Tally};
 pub use driver::{
     describe_failure, movegen_agrees, reachable, shrink_failure, shrink_failure_with,
-    shrink_movegen_failure, verify,
-    Group, NamedCheck, Outcome, Step, Suite, SuiteCheck, Verify,
+    shrink_movegen_failure, verify, Group, NamedCheck, Outcome, Step, Suite, SuiteCheck, Verify,
 };
 pub use progress::Progress;
 pub use report::{Failure, Report, Row, TABLE_WIDTH};

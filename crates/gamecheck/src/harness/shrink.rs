@@ -100,10 +100,15 @@ mod tests {
         assert!(plain <= 1, "{plain}");
         assert_eq!(tries, SHRINK_BUDGET);
         let mut tries = 0;
-        let keyed = shrink_by_key(0u32, |&n| n, candidates, |n| {
-            tries += 1;
-            fails(n)
-        });
+        let keyed = shrink_by_key(
+            0u32,
+            |&n| n,
+            candidates,
+            |n| {
+                tries += 1;
+                fails(n)
+            },
+        );
         assert_eq!((keyed, tries), (4, 3));
     }
 }

@@ -39,6 +39,7 @@ pub mod game;
 pub mod grundy;
 pub mod harness;
 pub mod input;
+pub mod oracle;
 pub mod outcome;
 pub mod perft;
 pub mod rng;
@@ -55,7 +56,8 @@ pub mod prelude {
     pub use crate::game::{BoxSolver, Game, ShrinkMode, Variants};
     pub use crate::harness::driver::{reachable, Group, NamedCheck, Step, Suite, Verify};
     pub use crate::harness::VerifyOptions;
-    pub use crate::outcome::{ContestAnswer, GameValue, Player, Value, Winner};
+    pub use crate::oracle::{Recursive, Retrograde, Terminal};
+    pub use crate::outcome::{Compare, ContestAnswer, GameValue, Player, Remote, Value, Winner};
     pub use crate::perft::{Generator, Moves, Perft, PerftFromMoves};
     pub use crate::rng::{Entropy, Size};
     pub use crate::solver::{Refusal, Solver};

@@ -11,6 +11,11 @@
 //! does). The ready contest spellings are [`Winner`] (`Alice`, `Bob`, `Draw`) and the
 //! integers (a Grundy value, a score, a number of moves); a game with another spelling
 //! implements [`ContestAnswer`] for a type of its own.
+//!
+//! A value may also say how soon the game ends: [`Remote`], a value for the player to
+//! move with its *remoteness* (what the library's oracles of `oracle` compute, and a
+//! ready contest spelling, `win in 3`). [`Compare`] says whether a comparison looks at
+//! the remoteness too.
 
 use std::fmt;
 
@@ -65,6 +70,44 @@ pub trait GameValue: Copy + fmt::Debug + PartialEq + fmt::Display + Send + Sync 
     /// no move is better than another for the mover (every move loses), so that there is
     /// no best move to show.
     fn after_optimal_move(self, mover: Player) -> Option<Self>;
+
+    /// This value with its remoteness left out (the moves to the end, where the value
+    /// carries them: [`Remote`]), for a comparison that checks who wins but not how soon
+    /// ([`Compare::WithoutRemoteness`]). By default the value itself: a value without
+    /// remoteness.
+    fn without_remoteness(self) -> Self {
+        self
+    }
+}
+
+/// What a comparison of two answers looks at: `verify` compares a fast solver with the
+/// oracle this way, suite by suite (`harness::Suite::compare`).
+///
+/// ```
+/// use gamecheck::outcome::{Compare, Remote};
+/// // right about the winner, wrong about the distance
+/// assert!(!Compare::Whole.agree(&Remote::win(3), &Remote::win(5)));
+/// assert!(Compare::WithoutRemoteness.agree(&Remote::win(3), &Remote::win(5)));
+/// assert!(!Compare::WithoutRemoteness.agree(&Remote::win(3), &Remote::loss(2)));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Compare {
+    /// The whole answer, its remoteness included where it has one (the default).
+    #[default]
+    Whole,
+    /// The answers without their remoteness ([`GameValue::without_remoteness`]): for a
+    /// fast solver that computes who wins but not how soon.
+    WithoutRemoteness,
+}
+
+impl Compare {
+    /// Whether `a` and `b` agree under this comparison.
+    pub fn agree<V: GameValue>(self, a: &V, b: &V) -> bool {
+        match self {
+            Compare::Whole => a == b,
+            Compare::WithoutRemoteness => a.without_remoteness() == b.without_remoteness(),
+        }
+    }
 }
 
 /// The value of a position for the player to move, under optimal play by both sides.
@@ -126,6 +169,167 @@ impl fmt::Display for Value {
             Value::Loss => "loss (P-position)",
             Value::Draw => "draw",
         })
+    }
+}
+
+/// A value with its *remoteness*: who wins for the player to move ([`Value`]) and in how
+/// many moves the game ends under optimal play, where the winner hurries and the loser
+/// delays (GamesmanOne's remoteness; C. A. B. Smith's remoteness function, "Graphs and
+/// composite games", J. Combin. Theory 1, 1966). A terminal position has remoteness 0;
+/// a win is one move more than its nearest losing child, a loss one more than its
+/// farthest child (every child a win for the opponent), a *tie* (a game that ends
+/// drawn) one more than its nearest tied child. A *draw* by infinite play (a loopy game
+/// where neither side can force an end) has no remoteness, nor has a value whose solver
+/// does not compute it.
+///
+/// Its spelling, for reports and as a contest answer ([`ContestAnswer`]): `win in 3`,
+/// `loss in 4`, `tie in 2`, `draw`; without remoteness `win`, `loss`, `draw`.
+///
+/// ```
+/// use gamecheck::outcome::{GameValue, Player, Remote, Value};
+/// let v = Remote::win(3);
+/// assert_eq!(v.to_string(), "win in 3");
+/// // the winner's fastest win: a move to the opponent's loss in 2
+/// assert_eq!(v.after_optimal_move(Player::First), Some(Remote::loss(2)));
+/// // the loser's slowest loss: a move to the opponent's win in 3
+/// assert_eq!(Remote::loss(4).after_optimal_move(Player::First), Some(Remote::win(3)));
+/// assert_eq!(Remote::DRAW.after_optimal_move(Player::Second), Some(Remote::DRAW));
+/// assert_eq!(v.without_remoteness(), Remote::from(Value::Win));
+/// assert_eq!(Remote::tie(2).value, Value::Draw);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct Remote {
+    /// Who wins, for the player to move (`Draw` for a tie and for a draw alike).
+    pub value: Value,
+    /// Moves to the end of the game under optimal play (winner hurrying, loser delaying);
+    /// `None` for a draw by infinite play, or when the solver does not compute it.
+    pub remoteness: Option<u32>,
+}
+
+impl Remote {
+    /// A draw by infinite play: neither side can force the game to end in its favour,
+    /// and it never ends (no remoteness).
+    pub const DRAW: Remote = Remote {
+        value: Value::Draw,
+        remoteness: None,
+    };
+
+    /// The player to move wins in `moves` moves (0: the game is over, won by the player
+    /// to move).
+    pub fn win(moves: u32) -> Remote {
+        Remote {
+            value: Value::Win,
+            remoteness: Some(moves),
+        }
+    }
+
+    /// The player to move loses in `moves` moves (0: the game is over, lost).
+    pub fn loss(moves: u32) -> Remote {
+        Remote {
+            value: Value::Loss,
+            remoteness: Some(moves),
+        }
+    }
+
+    /// The game ends drawn in `moves` moves (a tie; 0: it is over, drawn).
+    pub fn tie(moves: u32) -> Remote {
+        Remote {
+            value: Value::Draw,
+            remoteness: Some(moves),
+        }
+    }
+}
+
+/// A value with no remoteness.
+impl From<Value> for Remote {
+    fn from(value: Value) -> Remote {
+        Remote {
+            value,
+            remoteness: None,
+        }
+    }
+}
+
+impl GameValue for Remote {
+    /// A win in `r` → the opponent's loss in `r − 1`; a loss in `r` → the opponent's win
+    /// in `r − 1` (the loser's slowest loss); a tie in `r` → a tie in `r − 1`; a draw → a
+    /// draw; none at remoteness 0 (the game is over) and for a loss without remoteness.
+    fn after_optimal_move(self, _mover: Player) -> Option<Remote> {
+        let value = match self.value {
+            Value::Win => Value::Loss,
+            Value::Loss => Value::Win,
+            Value::Draw => Value::Draw,
+        };
+        match self.remoteness {
+            Some(0) => None,
+            Some(r) => Some(Remote {
+                value,
+                remoteness: Some(r - 1),
+            }),
+            None if self.value == Value::Loss => None,
+            None => Some(Remote::from(value)),
+        }
+    }
+
+    fn without_remoteness(self) -> Remote {
+        Remote::from(self.value)
+    }
+}
+
+impl fmt::Display for Remote {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.value, self.remoteness) {
+            (Value::Win, Some(r)) => write!(f, "win in {r}"),
+            (Value::Loss, Some(r)) => write!(f, "loss in {r}"),
+            (Value::Draw, Some(r)) => write!(f, "tie in {r}"),
+            (Value::Win, None) => f.write_str("win"),
+            (Value::Loss, None) => f.write_str("loss"),
+            (Value::Draw, None) => f.write_str("draw"),
+        }
+    }
+}
+
+/// The spelling of `Display`, exactly: `win in 3`, `loss in 0`, `tie in 2`, `draw` (and
+/// `win`, `loss` without remoteness); in `solve --json` an object
+/// `{"value": "win", "remoteness": 3}` (`value` one of `win`, `loss`, `tie`, `draw`;
+/// `remoteness` null for none).
+impl ContestAnswer for Remote {
+    fn parse(line: &str) -> Option<Remote> {
+        let moves = |rest: &str| {
+            let ok = !rest.is_empty()
+                && rest.bytes().all(|b| b.is_ascii_digit())
+                && (rest == "0" || !rest.starts_with('0'));
+            ok.then(|| rest.parse().ok()).flatten()
+        };
+        match line {
+            "win" => Some(Remote::from(Value::Win)),
+            "loss" => Some(Remote::from(Value::Loss)),
+            "draw" => Some(Remote::DRAW),
+            _ => {
+                let (kind, rest) = line.split_once(" in ")?;
+                let r = moves(rest)?;
+                match kind {
+                    "win" => Some(Remote::win(r)),
+                    "loss" => Some(Remote::loss(r)),
+                    "tie" => Some(Remote::tie(r)),
+                    _ => None,
+                }
+            }
+        }
+    }
+
+    fn form() -> String {
+        "`win in N`, `loss in N`, `tie in N` or `draw`".into()
+    }
+
+    fn to_json(&self) -> serde_json::Value {
+        let value = match (self.value, self.remoteness) {
+            (Value::Win, _) => "win",
+            (Value::Loss, _) => "loss",
+            (Value::Draw, Some(_)) => "tie",
+            (Value::Draw, None) => "draw",
+        };
+        serde_json::json!({ "value": value, "remoteness": self.remoteness })
     }
 }
 
@@ -348,6 +552,75 @@ mod tests {
         for w in [Winner::Alice, Winner::Bob, Winner::Draw] {
             assert_eq!(<Winner as ContestAnswer>::parse(&w.to_string()), Some(w));
         }
+    }
+
+    /// Remote values read back exactly as written, and nothing else reads.
+    #[test]
+    fn remote_values_read_back_exactly_as_written() {
+        let all = [
+            Remote::win(1),
+            Remote::win(0),
+            Remote::loss(0),
+            Remote::loss(12),
+            Remote::tie(3),
+            Remote::DRAW,
+            Remote::from(Value::Win),
+            Remote::from(Value::Loss),
+        ];
+        for v in all {
+            assert_eq!(Remote::parse(&v.to_string()), Some(v), "{v}");
+        }
+        for bad in [
+            "win in",
+            "win in 03",
+            "win in -1",
+            "Win in 3",
+            "tie",
+            "draw in 2",
+            "loss in 1 ",
+            "win  in 3",
+            "",
+        ] {
+            assert_eq!(Remote::parse(bad), None, "{bad:?}");
+        }
+        assert_eq!(
+            Remote::tie(2).to_json(),
+            serde_json::json!({"value": "tie", "remoteness": 2})
+        );
+        assert_eq!(
+            Remote::DRAW.to_json(),
+            serde_json::json!({"value": "draw", "remoteness": null})
+        );
+    }
+
+    /// Along optimal play the remoteness falls by one a move and the winner stays the
+    /// winner; the game is over at 0; without remoteness only the value is left.
+    #[test]
+    fn remoteness_falls_by_one_along_optimal_play() {
+        for start in [Remote::win(5), Remote::loss(6), Remote::tie(4)] {
+            let mut v = start;
+            let mut moves = 0;
+            while let Some(next) = v.after_optimal_move(Player::First) {
+                assert_eq!(next.remoteness, v.remoteness.map(|r| r - 1));
+                assert_eq!(next.value, v.value.flip());
+                v = next;
+                moves += 1;
+            }
+            assert_eq!(Some(moves), start.remoteness);
+            assert_eq!(v.remoteness, Some(0));
+        }
+        assert_eq!(
+            Remote::from(Value::Loss).after_optimal_move(Player::First),
+            None
+        );
+        assert_eq!(
+            Remote::from(Value::Win).after_optimal_move(Player::First),
+            Some(Remote::from(Value::Loss))
+        );
+        assert_eq!(Remote::loss(3).without_remoteness().to_string(), "loss");
+        assert!(Compare::Whole.agree(&Value::Win, &Value::Win));
+        assert!(!Compare::WithoutRemoteness.agree(&Remote::tie(1), &Remote::win(1)));
+        assert!(Compare::WithoutRemoteness.agree(&Remote::tie(1), &Remote::DRAW));
     }
 
     /// The two conventions agree: a relative value read for the player to move, and

@@ -9,8 +9,9 @@
 //! [`Game::Variant`]) appears in every suite's rows with no other edit.
 
 use super::report::merge_by_solver;
-use super::{shrink, Failure, Progress, ProgressMode, Report, Row, VerifyOptions};
+use super::{shrink, shrink_by_key, Failure, Progress, ProgressMode, Report, Row, VerifyOptions};
 use crate::game::{fast_variants, BoxSolver, Game, ShrinkMode, Variants as _};
+use crate::outcome::{Compare, GameValue};
 use crate::solver::Refusal;
 use rayon::prelude::*;
 use std::collections::BTreeSet;
@@ -118,6 +119,10 @@ pub struct Suite<G: Game> {
     /// Whether the variants are compared with the reference (`false`: cases beyond every
     /// reference's reach, where only the symmetry check runs: [`Suite::symmetry_only`]).
     pub against_reference: bool,
+    /// What of the answers is compared: the whole answer (the default), or the answer
+    /// without its remoteness, for variants that compute who wins but not how soon
+    /// ([`Suite::without_remoteness`]).
+    pub compare: Compare,
 }
 
 impl<G: Game> Suite<G> {
@@ -133,6 +138,7 @@ impl<G: Game> Suite<G> {
             variants: fast_variants::<G>(),
             checks: Vec::new(),
             against_reference: true,
+            compare: Compare::Whole,
         }
     }
 
@@ -165,6 +171,25 @@ impl<G: Game> Suite<G> {
             movegen: true,
             ..self
         }
+    }
+
+    /// The same suite comparing the answers without their remoteness
+    /// ([`Compare::WithoutRemoteness`]): a fast solver right about who wins but not about
+    /// how soon passes it (its rows say so).
+    #[must_use]
+    pub fn without_remoteness(self) -> Self {
+        Suite {
+            compare: Compare::WithoutRemoteness,
+            ..self
+        }
+    }
+}
+
+/// Whether two answers (a refusal counts as an answer) agree under `compare`.
+fn agree<V: GameValue>(compare: Compare, a: &Result<V, Refusal>, b: &Result<V, Refusal>) -> bool {
+    match (a, b) {
+        (Ok(a), Ok(b)) => compare.agree(a, b),
+        _ => a == b,
     }
 }
 
@@ -443,11 +468,14 @@ fn run_suite<G: Game>(suite: &Suite<G>, bar: &Progress) -> (Vec<Row>, Vec<Failur
         Vec::new()
     };
     let reference_secs = start.elapsed().as_secs_f64();
+    let what = match suite.compare {
+        Compare::Whole => suite.what.clone(),
+        Compare::WithoutRemoteness => format!("{}, remoteness not compared", suite.what),
+    };
     let reference_note = match suite.reference {
-        None => format!("{}; oracle took {reference_secs:.3} s", suite.what),
+        None => format!("{what}; oracle took {reference_secs:.3} s"),
         Some(v) => format!(
-            "{}; reference `{}` took {reference_secs:.3} s",
-            suite.what,
+            "{what}; reference `{}` took {reference_secs:.3} s",
             v.name()
         ),
     };
@@ -497,7 +525,7 @@ fn run_suite<G: Game>(suite: &Suite<G>, bar: &Progress) -> (Vec<Row>, Vec<Failur
             continue;
         }
         let wrong: Vec<usize> = (0..answers.len())
-            .filter(|&i| answers[i] != expected[i])
+            .filter(|&i| !agree(suite.compare, &answers[i], &expected[i]))
             .collect();
         let name = match suite.reference {
             None => variant.name().to_string(),
@@ -522,11 +550,12 @@ fn run_suite<G: Game>(suite: &Suite<G>, bar: &Progress) -> (Vec<Row>, Vec<Failur
             note,
         ));
         if let Some(i) = start_of(&wrong) {
-            failures.push(shrink_failure::<G>(
+            failures.push(shrink_failure_with::<G>(
                 rules,
                 suite.cases[i].clone(),
                 variant,
                 reference,
+                suite.compare,
             ));
         }
     }
@@ -608,19 +637,36 @@ impl<G: Game> Solvers<G> {
 /// Shrinks a case on which `variant` disagrees with `reference` along
 /// [`Game::smaller`] (the rules may shrink too) to a local minimum, and describes it for
 /// a regression test: the rules with their flags, the contest input (T = 1), both
-/// answers and the oracle's best move.
+/// answers and the oracle's best move. The answers are compared whole:
+/// [`shrink_failure_with`] chooses.
 pub fn shrink_failure<G: Game>(
     rules: &G::Rules,
     case: G::Case,
     variant: G::Variant,
     reference: G::Variant,
 ) -> Failure {
+    shrink_failure_with::<G>(rules, case, variant, reference, Compare::Whole)
+}
+
+/// [`shrink_failure`] with the answers compared by `compare` (with or without their
+/// remoteness). The walk never tries a (rules, case) twice and tries at most
+/// [`super::SHRINK_BUDGET`] candidates ([`shrink_by_key`]), so a game whose positions
+/// repeat (where one move later is not always smaller) cannot keep it going.
+pub fn shrink_failure_with<G: Game>(
+    rules: &G::Rules,
+    case: G::Case,
+    variant: G::Variant,
+    reference: G::Variant,
+    compare: Compare,
+) -> Failure {
     let mut fast = Solvers::<G>::new(variant);
     let mut slow = Solvers::<G>::new(reference);
-    let (rules, small) = shrink(
+    let mut met_rules: Vec<G::Rules> = Vec::new();
+    let (rules, small) = shrink_by_key(
         (rules.clone(), case),
+        |(r, c)| (rules_id(&mut met_rules, r), c.clone()),
         |(r, c)| G::smaller(r, c, ShrinkMode::MayChangeRules),
-        |(r, c)| fast.solve(r, c) != slow.solve(r, c),
+        |(r, c)| !agree(compare, &fast.solve(r, c), &slow.solve(r, c)),
     );
     describe_failure::<G>(
         &rules,
@@ -692,6 +738,18 @@ pub fn shrink_symmetry_failure_of<G: Game>(
     }
 }
 
+/// The place of `rules` among `met` (added when new): a key for rule sets, which need
+/// not hash.
+fn rules_id<R: PartialEq + Clone>(met: &mut Vec<R>, rules: &R) -> usize {
+    match met.iter().position(|r| r == rules) {
+        Some(i) => i,
+        None => {
+            met.push(rules.clone());
+            met.len() - 1
+        }
+    }
+}
+
 /// The move generators of each rule set met while shrinking (built once per rule set).
 struct GeneratorsOf<G: Game>(Vec<(G::Rules, G::Generators)>);
 
@@ -725,8 +783,10 @@ fn rules_and_flags<G: Game>(rules: &G::Rules) -> String {
 /// twice); no best move.
 pub fn shrink_movegen_failure<G: Game>(rules: &G::Rules, case: G::Case) -> Failure {
     let mut gens = GeneratorsOf::<G>(Vec::new());
-    let (rules, small) = shrink(
+    let mut met_rules: Vec<G::Rules> = Vec::new();
+    let (rules, small) = shrink_by_key(
         (rules.clone(), case),
+        |(r, c)| (rules_id(&mut met_rules, r), c.clone()),
         |(r, c)| G::smaller(r, c, ShrinkMode::MayChangeRules),
         |(r, c)| movegen_agrees::<G>(r, gens.get(r), c).is_err(),
     );

@@ -12,13 +12,13 @@ pub(crate) mod signature;
 
 pub use compare::{compare, Mismatch, Tally};
 pub use driver::{
-    describe_failure, movegen_agrees, reachable, shrink_failure, shrink_movegen_failure,
-    shrink_symmetry_failure, shrink_symmetry_failure_of, symmetry_check, verify, Group, NamedCheck,
-    Outcome, Step, Suite, SuiteCheck, Verify,
+    describe_failure, movegen_agrees, reachable, shrink_failure, shrink_failure_with,
+    shrink_movegen_failure, shrink_symmetry_failure, shrink_symmetry_failure_of, symmetry_check,
+    verify, Group, NamedCheck, Outcome, Step, Suite, SuiteCheck, Verify,
 };
 pub use progress::{Progress, ProgressMode};
 pub use report::{Failure, Report, Row, TABLE_WIDTH};
-pub use shrink::shrink;
+pub use shrink::{shrink, shrink_by_key, SHRINK_BUDGET};
 pub use signature::signature;
 
 /// What a `verify` run is asked to do; every game's `verify` takes it.

@@ -12,7 +12,9 @@
 //! ([`ContestGame::shrink_sizes`]: octal's largest heap, paint's number of columns),
 //! galloping up from the smallest size and bisecting the last gap, so that a failure
 //! from some size on is found in a number of runs that grows with the logarithm of that
-//! size, not with the case's own; then the game's candidates take single steps.
+//! size, not with the case's own; then the game's candidates take single steps, never
+//! back to a case the walk stood on (a game whose positions repeat cannot walk in a
+//! circle), within the time budget.
 //!
 //! A timeout is not shrunk (each try could cost the whole time limit): its cases are
 //! run one at a time instead, each as an input of one case under the same limit
@@ -58,6 +60,10 @@ pub struct Shrinker<'a, G: ContestGame + ?Sized, T: Target + ?Sized> {
     runs: u64,
     /// Cases known not to fail this way on their own.
     passed: HashSet<G::Case>,
+    /// Cases the single-case walk has stood on: never a candidate again, so a game
+    /// whose positions repeat (one move later is not always smaller) cannot walk in a
+    /// circle.
+    stood_on: HashSet<G::Case>,
     out_of_time: bool,
     jobs: usize,
     single: Option<G::Case>,
@@ -80,6 +86,7 @@ impl<'a, G: ContestGame + ?Sized, T: Target + ?Sized> Shrinker<'a, G, T> {
             deadline,
             runs: 0,
             passed: HashSet::new(),
+            stood_on: HashSet::new(),
             out_of_time: false,
             jobs: 1,
             single: None,
@@ -265,8 +272,11 @@ impl<'a, G: ContestGame + ?Sized, T: Target + ?Sized> Shrinker<'a, G, T> {
     fn shrink_cases_in_place(&mut self, failing: TrialOf<G>) -> Result<TrialOf<G>, StressError> {
         let mut best = failing;
         for i in 0..best.cases.len() {
+            let mut stood_on = HashSet::new();
             'step: loop {
-                let candidates = self.game.shrink_candidates(&best.cases[i]);
+                stood_on.insert(best.cases[i].clone());
+                let mut candidates = self.game.shrink_candidates(&best.cases[i]);
+                candidates.retain(|c| !stood_on.contains(c));
                 for group in candidates.chunks(self.jobs) {
                     if !self.time_left() {
                         return Ok(best);
@@ -433,11 +443,12 @@ impl<'a, G: ContestGame + ?Sized, T: Target + ?Sized> Shrinker<'a, G, T> {
         let mut best = self.shrink_size(failing)?;
         let batch = self.game.max_batch().max(1);
         'step: loop {
+            self.stood_on.insert(best.cases[0].clone());
             let candidates: Vec<G::Case> = self
                 .game
                 .shrink_candidates(&best.cases[0])
                 .into_iter()
-                .filter(|c| !self.passed.contains(c))
+                .filter(|c| !self.passed.contains(c) && !self.stood_on.contains(c))
                 .collect();
             let chunks: Vec<&[G::Case]> = candidates.chunks(batch).collect();
             for group in chunks.chunks(self.jobs) {

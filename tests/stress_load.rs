@@ -38,6 +38,8 @@ fn a_correct_program_passes_its_cpu_limit_on_a_loaded_machine() {
             "1",
             "--timeout",
             "1.5",
+            "--wall-timeout",
+            "30",
             "--json",
         ],
         "paint_slow.py",

@@ -225,3 +225,11 @@ fn a_symmetry_failure_is_shrunk() {
         Some(failure.got.as_str())
     );
 }
+
+/// The fuzz target's body (`solvers_agree_bytes`), driven on stable by seeded bytes.
+#[test]
+fn the_fuzz_body_holds_on_random_bytes() {
+    for bytes in gamecheck::harness::props::random_inputs(1, 200, 64) {
+        gamecheck::harness::laws::solvers_agree_bytes::<Mnk>(&bytes).unwrap();
+    }
+}

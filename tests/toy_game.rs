@@ -17,7 +17,10 @@ use std::fmt;
 /// offers "take 4", and the heaps are two suites reported merged (to check both paths
 /// of the driver): heaps below 10, where the buggy variant is right, then the rest.
 #[derive(Debug, Clone, Copy)]
-struct Subtraction<const WRONG: bool = false>;
+///
+/// `UP` gives `smaller` a larger heap first, beyond the oracle's limit (as a placement
+/// game's board one move earlier has more empty cells than the oracle takes).
+struct Subtraction<const WRONG: bool = false, const UP: bool = false>;
 
 /// The subtraction set (here always {1, 2, 3}).
 #[derive(Debug, Clone, PartialEq)]
@@ -126,7 +129,7 @@ fn parse_error(line: usize, msg: &str) -> ParseError {
     ParseError::new(Location { line, column: 1 }, None, msg)
 }
 
-impl<const WRONG: bool> Game for Subtraction<WRONG> {
+impl<const WRONG: bool, const UP: bool> Game for Subtraction<WRONG, UP> {
     const NAME: &'static str = "subtraction";
     const ABOUT: &'static str = "The subtraction game {1, 2, 3}";
     type Rules = Rules;
@@ -207,7 +210,12 @@ impl<const WRONG: bool> Game for Subtraction<WRONG> {
         // {1, 2}), so the driver's shrinking meets two rule sets
         // (the rule set last, so a solver of the wrong rule set would be met first)
         let fewer = (WRONG && rules.0.contains(&3)).then(|| (Rules(vec![1, 2]), *n));
-        (0..*n).map(|m| (rules.clone(), m)).chain(fewer).collect()
+        let beyond = UP.then(|| (rules.clone(), n + ORACLE_MAX));
+        beyond
+            .into_iter()
+            .chain((0..*n).map(|m| (rules.clone(), m)))
+            .chain(fewer)
+            .collect()
     }
     fn random_rules<E: Entropy + ?Sized>(_: &mut E, _: Size) -> Rules {
         Rules(vec![1, 2, 3])
@@ -228,7 +236,7 @@ impl<const WRONG: bool> Game for Subtraction<WRONG> {
 
 /// The subtraction game as a contest (one rule set, no flags): its adapter is the
 /// library's `GameContest`.
-impl<const WRONG: bool> gamecheck::Contest for Subtraction<WRONG> {
+impl<const WRONG: bool, const UP: bool> gamecheck::Contest for Subtraction<WRONG, UP> {
     type RuleArgs = gamecheck::contest::NoFlags;
     type SizeArgs = gamecheck::contest::NoFlags;
     type Adapter = gamecheck::contest::GameContest<Self>;
@@ -246,7 +254,7 @@ impl<const WRONG: bool> gamecheck::Contest for Subtraction<WRONG> {
     }
 }
 
-impl<const WRONG: bool> Verify for Subtraction<WRONG> {
+impl<const WRONG: bool, const UP: bool> Verify for Subtraction<WRONG, UP> {
     fn plan(_opts: &VerifyOptions) -> Vec<Step<Self>> {
         let rules = Rules(vec![1, 2, 3]);
         vec![
@@ -605,7 +613,10 @@ fn group_constructors() {
     assert_eq!((each.merged, each.progress), (None, "heaps"));
 }
 
-impl<const WRONG: bool> gamecheck::perft::PerftFromMoves for Subtraction<WRONG> {}
+impl<const WRONG: bool, const UP: bool> gamecheck::perft::PerftFromMoves
+    for Subtraction<WRONG, UP>
+{
+}
 
 /// A game that implements `PerftFromMoves` walks its cases with each generator and `apply`.
 #[test]
@@ -722,4 +733,20 @@ fn a_check_of_every_item_counts_them_or_names_the_first_failure() {
     assert_eq!(seen, [1, 4]);
     let step: Step<Subtraction> = NamedCheck::every("r", "n", "w", vec![1u8], |_| Ok(())).into();
     assert!(matches!(step, Step::Check(c) if c.name == "n" && c.rules == "r"));
+}
+
+/// A mismatch the oracle answered shrinks to cases the oracle answers: a candidate beyond
+/// its limit (here offered first by `smaller`, and one the buggy variant answers) is
+/// not taken for a counterexample, so the walk ends at the smallest failing heap, not at
+/// a refusal.
+#[test]
+fn shrinking_steps_over_cases_the_oracle_refuses() {
+    let f = harness::shrink_failure::<Subtraction<false, true>>(
+        &Rules(vec![1, 2, 3]),
+        198,
+        Variant::Buggy,
+        Variant::Naive,
+    );
+    assert_eq!(f.case, "1\n10\n");
+    assert_eq!(f.expected, "Alice (win (N-position))");
 }

@@ -449,7 +449,10 @@ fn run_suite<G: Game>(suite: &Suite<G>, bar: &Progress) -> (Vec<Row>, Vec<Failur
             first.unwrap_or_else(|| format!("fast vs oracle generator, {}", suite.what)),
         ));
         if let Some(i) = start_of(&wrong) {
-            failures.push(shrink_movegen_failure::<G>(rules, suite.cases[i].clone()));
+            let what = format!("the move generators' mismatch in {rules}");
+            failures.push(bar.shrinking(&what, || {
+                shrink_movegen_failure::<G>(rules, suite.cases[i].clone())
+            }));
         }
     }
     let reference = suite.reference.unwrap_or(G::ORACLE_VARIANT);
@@ -514,11 +517,10 @@ fn run_suite<G: Game>(suite: &Suite<G>, bar: &Progress) -> (Vec<Row>, Vec<Failur
                 note,
             ));
             if let Some((i, _, _)) = mismatch {
-                failures.push(shrink_symmetry_failure::<G>(
-                    rules,
-                    suite.cases[i].clone(),
-                    variant,
-                ));
+                let what = format!("{} symmetry's mismatch in {rules}", variant.name());
+                failures.push(bar.shrinking(&what, || {
+                    shrink_symmetry_failure::<G>(rules, suite.cases[i].clone(), variant)
+                }));
             }
         }
         if !suite.against_reference {
@@ -550,13 +552,16 @@ fn run_suite<G: Game>(suite: &Suite<G>, bar: &Progress) -> (Vec<Row>, Vec<Failur
             note,
         ));
         if let Some(i) = start_of(&wrong) {
-            failures.push(shrink_failure_with::<G>(
-                rules,
-                suite.cases[i].clone(),
-                variant,
-                reference,
-                suite.compare,
-            ));
+            let what = format!("{}'s mismatch in {rules}", variant.name());
+            failures.push(bar.shrinking(&what, || {
+                shrink_failure_with::<G>(
+                    rules,
+                    suite.cases[i].clone(),
+                    variant,
+                    reference,
+                    suite.compare,
+                )
+            }));
         }
     }
     for (name, check) in &suite.checks {
@@ -662,11 +667,18 @@ pub fn shrink_failure_with<G: Game>(
     let mut fast = Solvers::<G>::new(variant);
     let mut slow = Solvers::<G>::new(reference);
     let mut met_rules: Vec<G::Rules> = Vec::new();
+    // a failure the reference answered shrinks to cases the reference answers: a
+    // smaller case may be one it refuses (beyond its limit: a board one move earlier
+    // has more empty cells), and a refusal is no counterexample
+    let answered = slow.solve(rules, &case).is_ok();
     let (rules, small) = shrink_by_key(
         (rules.clone(), case),
         |(r, c)| (rules_id(&mut met_rules, r), c.clone()),
         |(r, c)| G::smaller(r, c, ShrinkMode::MayChangeRules),
-        |(r, c)| !agree(compare, &fast.solve(r, c), &slow.solve(r, c)),
+        |(r, c)| {
+            let want = slow.solve(r, c);
+            (want.is_ok() || !answered) && !agree(compare, &fast.solve(r, c), &want)
+        },
     );
     describe_failure::<G>(
         &rules,

@@ -54,6 +54,9 @@ pub(crate) fn program() -> &'static str {
 #[derive(Debug, Clone)]
 pub struct Progress {
     bar: ProgressBar,
+    /// The label plain lines start with, and whether steps are said as plain lines.
+    label: String,
+    plain: bool,
     /// Ends the plain heartbeat when the last clone goes.
     heartbeat: Option<Arc<Heartbeat>>,
 }
@@ -90,6 +93,7 @@ impl Progress {
             "{msg:>28} [{bar:30}] {pos}/{len} {elapsed}",
         );
         if mode == ProgressMode::Plain {
+            progress.plain = true;
             let label = format!("{} {label}", program());
             let say = move |line: String| eprintln!("{label}: {line}");
             let beat = heartbeat(progress.bar.clone(), HEARTBEAT, say);
@@ -122,6 +126,8 @@ impl Progress {
         bar.set_message(label.to_string());
         Progress {
             bar,
+            label: label.to_string(),
+            plain: false,
             heartbeat: None,
         }
     }
@@ -129,6 +135,39 @@ impl Progress {
     /// Replaces the label.
     pub fn set_label(&self, label: String) {
         self.bar.set_message(label);
+    }
+
+    /// Runs `shrink` (the shrinking of a failure, which may take long: every candidate
+    /// is solved by the reference) and says so: under [`ProgressMode::Plain`] a line
+    /// `PROGRAM LABEL: shrinking WHAT` before and `shrunk WHAT in S s` after; on a bar,
+    /// `shrinking WHAT` as its label meanwhile.
+    pub fn shrinking<T>(&self, what: &str, shrink: impl FnOnce() -> T) -> T {
+        let say = |line: String| eprintln!("{} {}: {line}", program(), self.label);
+        self.shrinking_said(what, shrink, say)
+    }
+
+    /// [`Progress::shrinking`], its plain lines given to `say`.
+    fn shrinking_said<T>(
+        &self,
+        what: &str,
+        shrink: impl FnOnce() -> T,
+        say: impl Fn(String),
+    ) -> T {
+        let start = Instant::now();
+        if self.plain {
+            say(format!("shrinking {what}"));
+        }
+        let label = self.bar.message();
+        self.bar.set_message(format!("shrinking {what}"));
+        let out = shrink();
+        self.bar.set_message(label);
+        if self.plain {
+            say(format!(
+                "shrunk {what} in {:.1} s",
+                start.elapsed().as_secs_f64()
+            ));
+        }
+        out
     }
 
     /// One step done.
@@ -194,6 +233,30 @@ fn heartbeat(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Plain progress says when shrinking starts and ends (shrinking may take minutes
+    /// after every step is done); a bar shows it as its label meanwhile; no progress says
+    /// nothing.
+    #[test]
+    fn shrinking_is_said() {
+        for (mode, lines) in [(ProgressMode::Plain, 2), (ProgressMode::None, 0)] {
+            let said = Mutex::new(Vec::new());
+            let p = Progress::new(mode, 4, "boards");
+            let during = p.shrinking_said(
+                "memo's mismatch in 3x3",
+                || p.bar.message(),
+                |l| said.lock().unwrap().push(l),
+            );
+            assert_eq!(during, "shrinking memo's mismatch in 3x3");
+            assert_eq!(p.bar.message(), "boards");
+            let said = said.into_inner().unwrap();
+            assert_eq!(said.len(), lines, "{said:?}");
+            if lines > 0 {
+                assert_eq!(said[0], "shrinking memo's mismatch in 3x3");
+                assert!(said[1].starts_with("shrunk memo's mismatch in 3x3 in "));
+            }
+        }
+    }
 
     /// The heartbeat says the steps done at each beat, and nothing more once stopped
     /// (by the last holder's drop), however long its interval.

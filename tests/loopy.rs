@@ -379,7 +379,7 @@ fn verify_catches_and_shrinks_a_planted_remoteness_bug() {
     let opts = VerifyOptions {
         seed: 1,
         cases: None,
-        progress: false,
+        progress: gamecheck::harness::ProgressMode::None,
     };
     let mut report = Report::new(1);
     harness::verify::<Token<true>>(&opts, &mut report);

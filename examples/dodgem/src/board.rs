@@ -36,6 +36,30 @@ impl Position {
         }
     }
 
+    /// The position seen from the other side: the board reflected in its anti-diagonal
+    /// (the cell at row `r`, column `c` goes to row `n − 1 − c`, column `n − 1 − r`),
+    /// Blue's cars made Red's and Red's Blue's, the other player to move. Blue's east,
+    /// north and south become Red's north, east and west, and Blue's way off the board
+    /// (east from the right edge) Red's (north from the top edge), so the image is the
+    /// same game for the player to move: the same value, the same remoteness. The start
+    /// with Blue to move goes to the start with Red to move; applied twice, it gives
+    /// back the position.
+    pub fn swapped(&self) -> Position {
+        let n = self.size;
+        let reflect = |set: u16| {
+            (0..n * n)
+                .filter(|cell| set >> cell & 1 == 1)
+                .map(|cell| 1u16 << ((n - 1 - cell % n) * n + (n - 1 - cell / n)))
+                .sum()
+        };
+        Position {
+            size: n,
+            blue: reflect(self.red),
+            red: reflect(self.blue),
+            to_move: self.to_move.other(),
+        }
+    }
+
     /// Cars on the board, of both colours.
     pub fn cars(&self) -> u32 {
         (self.blue | self.red).count_ones()

@@ -159,6 +159,17 @@ impl Game for Dodgem {
         });
         fewer.map(|q| (*rules, q)).collect()
     }
+    /// The game's one symmetry: the board reflected in its anti-diagonal with the
+    /// colours and the player to move swapped ([`Position::swapped`]).
+    fn symmetries(_: &Rules, p: &Position) -> Vec<Position> {
+        vec![p.swapped()]
+    }
+    /// The least of the position and its image, Blue to move first, then by Blue's
+    /// cells and Red's as numbers.
+    fn canonical(_: &Rules, p: &Position) -> Position {
+        let key = |q: &Position| (q.to_move == Player::Second, q.blue, q.red);
+        *[*p, p.swapped()].iter().min_by_key(|q| key(q)).unwrap()
+    }
     fn describe_case(_: &Rules, p: &Position) -> String {
         let who = match p.to_move {
             Player::First => "Blue",

@@ -264,3 +264,33 @@ fn the_fuzz_body_holds_on_random_bytes() {
         solvers_agree_bytes::<Dodgem>(&bytes).unwrap();
     }
 }
+
+/// The board reflected in its anti-diagonal, colours and player to move swapped, is the
+/// same game: checked, not assumed, on every position of sides 2 to 4 (both solvers
+/// answer each position as its image), and the start goes to the start with Red to move.
+#[test]
+fn a_position_and_its_mirror_image_have_one_value() {
+    for size in [2, 3, 4] {
+        let rules = Rules { size };
+        let start = Position::start(size);
+        let image = start.swapped();
+        assert_eq!((image.blue, image.red), (start.blue, start.red));
+        assert_eq!(image.to_move, Player::Second);
+        let every = every_position(size);
+        let images: Vec<Position> = every.iter().map(Position::swapped).collect();
+        for (p, q) in every.iter().zip(&images) {
+            assert_eq!(q.swapped(), *p);
+            assert_eq!(Dodgem::symmetries(&rules, p), [*q]);
+            assert_eq!(Dodgem::canonical(&rules, p), Dodgem::canonical(&rules, q));
+        }
+        let mut table = Table::new(size);
+        let mut oracle = Retrograde::<Dodgem>::new(&rules);
+        for (p, q) in every.iter().zip(&images) {
+            assert_eq!(table.solve(p), table.solve(q), "{p:?}");
+            assert_eq!(oracle.solve(p), oracle.solve(q), "{p:?}");
+        }
+    }
+    // a Blue car about to leave goes to a Red car about to leave
+    let p = board::read(3, "1\nB\n..B\n...\nR..\n").unwrap()[0];
+    assert_eq!(board::write(&[p.swapped()]), "1\nR\n..R\n...\nB..\n");
+}

@@ -294,3 +294,25 @@ fn a_position_and_its_mirror_image_have_one_value() {
     let p = board::read(3, "1\nB\n..B\n...\nR..\n").unwrap()[0];
     assert_eq!(board::write(&[p.swapped()]), "1\nR\n..R\n...\nB..\n");
 }
+
+/// Play can go round for ever, so the game tree has no last layer: `count` without a
+/// depth says so (exit 2) instead of counting until a bound, and counts to a depth.
+#[test]
+fn count_needs_a_depth_on_a_game_that_goes_round() {
+    let out = Command::cargo_bin("dodgem")
+        .unwrap()
+        .args(["count", "dodgem"])
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("the game does not always end"), "{err}");
+    assert!(err.contains("--depth"), "{err}");
+    Command::cargo_bin("dodgem")
+        .unwrap()
+        .args(["count", "dodgem", "--depth", "2"])
+        .assert()
+        .success()
+        .stdout("depth positions terminal sequences games\n0 1 0 1 0\n1 3 0 3 0\n2 7 0 7 0\ntotal 11 0 11 0\n");
+}

@@ -85,18 +85,28 @@ pub fn letter(p: Player) -> char {
     }
 }
 
-/// Reads a contest input on a `size` × `size` board: `T`, then `T` positions, each the
-/// line `B` or `R` (the player to move) and `size` lines of `size` symbols.
+/// Reads a contest input on a `size` × `size` board: `T` (1..=1,000), then `T`
+/// positions, each the line `B` or `R` (the player to move) and `size` lines of `size`
+/// symbols.
 ///
 /// # Errors
-/// A [`ParseError`] at the line and column of the problem: a missing or non-numeric `T`,
-/// a player line other than `B` or `R`, a row of the wrong length, a symbol other than
-/// `B`, `R`, `.`, more than `size − 1` cars of one colour (at the position's first row),
-/// text after the last position, or input that ends early.
+/// A [`ParseError`] at the line and column of the problem: a missing `T` or one that is
+/// not a number in 1..=1,000, a player line other than `B` or `R`, a row of the wrong
+/// length, a symbol other than `B`, `R`, `.`, more than `size − 1` cars of one colour
+/// (at the position's first row), text after the last position, or input that ends
+/// early; a `size` outside 2..=[`MAX_SIDE`] (at line 1, column 1: no board of that side
+/// can be read).
 pub fn read(size: usize, text: &str) -> Result<Vec<Position>, ParseError> {
     let err = |line: usize, column: usize, msg: String| {
         ParseError::new(Location { line, column }, None, msg)
     };
+    if !(2..=MAX_SIDE).contains(&size) {
+        return Err(err(
+            1,
+            1,
+            format!("a board's side is 2..={MAX_SIDE}, not {size}"),
+        ));
+    }
     let mut lines = text
         .lines()
         .enumerate()
@@ -105,13 +115,16 @@ pub fn read(size: usize, text: &str) -> Result<Vec<Position>, ParseError> {
     let (first, t) = lines
         .next()
         .ok_or_else(|| err(1, 1, "expected the number of positions T".into()))?;
-    let t: usize = t.trim().parse().map_err(|_| {
-        err(
-            first,
-            1,
-            format!("expected the number of positions T, found `{t}`"),
-        )
-    })?;
+    let t: usize = match t.trim().parse() {
+        Ok(t) if (1..=1000).contains(&t) => t,
+        _ => {
+            return Err(err(
+                first,
+                1,
+                format!("expected the number of positions T (1..=1000), found `{t}`"),
+            ))
+        }
+    };
     let mut out = Vec::with_capacity(t.min(1 << 16));
     let mut last = first;
     for case in 0..t {
@@ -239,5 +252,9 @@ mod tests {
         assert_eq!(at("1\nB\nB..\n").0, 4);
         assert_eq!(at("1\nB\n...\n...\n...\nR\n").0, 6);
         assert_eq!(at("x\n").0, 1);
+        assert!(read(5, "1\n").unwrap_err().to_string().contains("2..=4"));
+        assert!(read(1, "1\nB\n.\n").is_err());
+        assert!(at("0\n").2.contains("1..=1000"));
+        assert_eq!(at("1001\n").0, 1);
     }
 }

@@ -16,7 +16,8 @@ pub struct Geometry {
     size: usize,
     /// Every cell.
     all: u16,
-    /// The left column, the right column, the top row.
+    /// The left column (the cells a car cannot leave westward); `right`, `top` and
+    /// `bottom` likewise.
     left: u16,
     right: u16,
     top: u16,

@@ -1,7 +1,8 @@
-//! Dodgem through the harness: the rules' example answered as documented, `verify`
-//! green, the published results, a planted remoteness bug caught by `verify` and shrunk
-//! (and passing when remoteness is not compared), a contestant who plays by the wrong
-//! convention caught by `stress`, the fuzz body on stable, and the board's symmetry.
+//! Dodgem through the harness: the rules' example answered as documented, the solvers
+//! agreeing under proptest, `verify` green, the published results, a planted remoteness
+//! bug caught by `verify` and shrunk (and passing when remoteness is not compared), a
+//! contestant who plays by the wrong convention caught by `stress`, the fuzz body on
+//! stable, the board's symmetry, and `count` on a game that goes round.
 
 use assert_cmd::Command;
 use dodgem::board::{self, Position};
@@ -9,11 +10,21 @@ use dodgem::game::{every_position, Drive, PUBLISHED};
 use dodgem::table::{Geometry, Table};
 use dodgem::{Dodgem, Rules, Variant};
 use gamecheck::game::{solve_cases, Game};
-use gamecheck::harness::laws::solvers_agree_bytes;
+use gamecheck::harness::laws::{instances, solvers_agree, solvers_agree_bytes};
 use gamecheck::harness::props::random_inputs;
 use gamecheck::harness::{self, ProgressMode, Report};
 use gamecheck::prelude::*;
 use gamecheck::stress::{program_of, stress, ContestGame, StressOptions};
+use proptest::prelude::*;
+
+proptest! {
+    /// The table agrees with the oracle, remoteness included, on random boards of side 2
+    /// and 3 with either player to move.
+    #[test]
+    fn solvers_agree_on_random_positions(i in instances::<Dodgem>()) {
+        solvers_agree::<Dodgem>(&i.rules, &i.case).map_err(TestCaseError::fail)?;
+    }
+}
 
 /// The example of RULES.md, run through the binary as a user would: its input (the
 /// indented block) is answered `win in 2`, then `win in 0`, as the text says.

@@ -216,6 +216,12 @@ pub trait Tree {
 /// position seen is held once (for the totals), with the current and the next layer;
 /// the moves of each layer's positions are listed once per layer.
 ///
+/// With no depth given, a game whose lines can go round (a position repeats) has no
+/// last layer: it is refused as [`CountError::Endless`] as soon as a layer is deeper
+/// than the positions seen (a line that long repeats one, by pigeonhole), or, when a
+/// bound is passed first, if a walk over the positions seen finds a line that comes
+/// back to one of them (a game that always ends keeps the bound's error).
+///
 /// # Errors
 /// [`CountError`]: a bound passed (with the largest depth that fits), or (no depth
 /// given) a game that does not always end.
@@ -225,9 +231,77 @@ pub fn count_tree_of<T: Tree>(
     depth: Option<u32>,
     bounds: Bounds,
 ) -> Result<TreeCount, CountError> {
-    // every position seen, with the depth it was first reached at (a terminal position
-    // counts once in the totals: in the layer that reached it first)
-    let mut first: FxHashMap<T::Key, u32> = FxHashMap::default();
+    let root = start.clone();
+    let mut first = FxHashMap::default();
+    layers(tree, start, depth, bounds, &mut first).map_err(|e| match e {
+        CountError::Positions { .. } | CountError::Moves { .. } | CountError::Overflow { .. }
+            if depth.is_none() =>
+        {
+            match line_back(tree, root, &first, bounds) {
+                Some(depth) => CountError::Endless {
+                    depth,
+                    positions: first.len() as u64,
+                },
+                None => e,
+            }
+        }
+        e => e,
+    })
+}
+
+/// A line of play from `root` through the positions of `seen` only that comes back to
+/// a position already on it: its number of moves, by a depth-first walk (each position
+/// of `seen` entered once, its moves listed once; a position wider than
+/// [`Bounds::children`] is not entered). `None` when the positions seen hold no such
+/// line.
+fn line_back<T: Tree>(
+    tree: &T,
+    root: T::State,
+    seen: &FxHashMap<T::Key, u32>,
+    bounds: Bounds,
+) -> Option<u32> {
+    let moves = |s: &T::State| match tree.widest(s) {
+        Some(b) if b > bounds.children => Vec::new(),
+        _ => tree.children(s),
+    };
+    // true: on the current line; false: every line from it walked
+    let mut on_line: FxHashMap<T::Key, bool> = FxHashMap::default();
+    let k = tree.key(&root);
+    on_line.insert(k.clone(), true);
+    let mut line = vec![(k, moves(&root).into_iter())];
+    while let Some((_, kids)) = line.last_mut() {
+        let Some(kid) = kids.next() else {
+            let (k, _) = line.pop().expect("the last");
+            on_line.insert(k, false);
+            continue;
+        };
+        let k = tree.key(&kid);
+        if !seen.contains_key(&k) {
+            continue;
+        }
+        match on_line.get(&k) {
+            Some(true) => return Some(line.len() as u32),
+            Some(false) => {}
+            None => {
+                on_line.insert(k.clone(), true);
+                let next = moves(&kid).into_iter();
+                line.push((k, next));
+            }
+        }
+    }
+    None
+}
+
+/// The layers of [`count_tree_of`], leaving in `first` (empty at the call) every
+/// position seen, with the depth it was first reached at (a terminal position counts
+/// once in the totals: in the layer that reached it first).
+fn layers<T: Tree>(
+    tree: &T,
+    start: T::State,
+    depth: Option<u32>,
+    bounds: Bounds,
+    first: &mut FxHashMap<T::Key, u32>,
+) -> Result<TreeCount, CountError> {
     first.insert(tree.key(&start), 0);
     let mut count = TreeCount {
         layers: Vec::new(),
@@ -536,6 +610,56 @@ mod tests {
         assert_eq!(t.games, 5);
         assert_eq!((t.positions, t.terminal), (4, 1));
         assert!(!t.whole);
+    }
+
+    /// A game that goes round among more positions than any line is long: the counts
+    /// pass a bound long before a layer is deeper than the positions seen, and the
+    /// count says the game does not always end instead of naming the bound; a game that
+    /// always ends keeps the bound's error.
+    #[test]
+    fn a_cycle_is_found_when_a_bound_comes_first() {
+        /// Each position s to 2s + 1 and 2s + 2 (a binary tree), and 1 and 2 to each
+        /// other: 0 -> 1 -> 2 -> 1 goes round.
+        struct Wide<const ROUND: bool>;
+        impl<const ROUND: bool> Tree for Wide<ROUND> {
+            type State = u64;
+            type Key = u64;
+            fn key(&self, s: &u64) -> u64 {
+                *s
+            }
+            fn children(&self, &s: &u64) -> Vec<u64> {
+                let mut kids = vec![2 * s + 1, 2 * s + 2];
+                if ROUND && (s == 1 || s == 2) {
+                    kids.push(3 - s);
+                }
+                kids
+            }
+        }
+        let bounds = Bounds {
+            positions: 1000,
+            ..Bounds::default()
+        };
+        let e = count_tree_of(&Wide::<true>, 0, None, bounds).unwrap_err();
+        let CountError::Endless { depth, positions } = e else {
+            panic!("{e}")
+        };
+        assert_eq!(depth, 3, "0 -> 1 -> 2 -> 1");
+        assert!(
+            positions > 256,
+            "{positions}: the layers went on to the bound"
+        );
+        assert!(e.to_string().contains("does not always end"), "{e}");
+        // the same tree without the way round: the bound's own error, with or without
+        // a depth
+        let ends = count_tree_of(&Wide::<false>, 0, None, bounds).unwrap_err();
+        assert!(
+            matches!(ends, CountError::Positions { fits: 8, .. }),
+            "{ends}"
+        );
+        let deep = count_tree_of(&Wide::<true>, 0, Some(20), bounds).unwrap_err();
+        assert!(matches!(deep, CountError::Positions { .. }), "{deep}");
+        // a depth that fits: counted as ever
+        assert!(count_tree_of(&Wide::<true>, 0, Some(5), bounds).is_ok());
     }
 
     /// 256 moves to the same position at every depth: 256^d sequences at depth d, so

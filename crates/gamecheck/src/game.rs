@@ -271,10 +271,13 @@ pub trait Game: Sized + Send + Sync + 'static {
 
     /// The representative of `case` among its images ([`Game::symmetries`]): two
     /// positions are one up to symmetry when their canonical forms are equal. By default
-    /// `case` itself; a game with symmetries takes the least image under an order of its
-    /// own ([`least_image`] for a case type with `Ord`).
-    fn canonical(_rules: &Self::Rules, case: &Self::Case) -> Self::Case {
-        case.clone()
+    /// the image (or `case` itself) whose contest text ([`Game::write`]) is least
+    /// ([`least_written`]): right for any game whose images are those of a group of
+    /// symmetries (the images of an image are the images of `case`), and `case` itself
+    /// at no cost for a game without symmetry. [`least_image`] is the faster form for a
+    /// case type with `Ord`.
+    fn canonical(rules: &Self::Rules, case: &Self::Case) -> Self::Case {
+        least_written::<Self>(rules, case)
     }
 
     /// A random rule set, drawn from `entropy` only (same draws, same rules): the
@@ -318,6 +321,23 @@ where
         .into_iter()
         .chain(std::iter::once(case.clone()))
         .min()
+        .expect("the case itself")
+}
+
+/// The image of `case` under [`Game::symmetries`] (or `case` itself) whose contest
+/// text ([`Game::write`] of it alone) is least: the default [`Game::canonical`], for a
+/// case type without an order. `case` itself when the game lists no image.
+pub fn least_written<G: Game>(rules: &G::Rules, case: &G::Case) -> G::Case {
+    let images = G::symmetries(rules, case);
+    if images.is_empty() {
+        return case.clone();
+    }
+    images
+        .into_iter()
+        .chain(std::iter::once(case.clone()))
+        .map(|c| (G::write(rules, std::slice::from_ref(&c)), c))
+        .min_by(|a, b| a.0.cmp(&b.0))
+        .map(|(_, c)| c)
         .expect("the case itself")
 }
 

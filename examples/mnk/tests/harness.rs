@@ -163,6 +163,29 @@ fn tic_tac_toe_up_to_symmetry() {
     assert_eq!(tree.games, 255_168);
 }
 
+/// The library's default canonical form (the image whose text is least), which a game
+/// that lists its symmetries gets without writing `canonical`, puts the 5,478 positions
+/// into the same 765 classes as the game's own least image by its order.
+#[test]
+fn the_default_canonical_form_finds_the_same_classes() {
+    use std::collections::{BTreeMap, BTreeSet};
+    let r = rules(3, 3, 3);
+    let boards = reachable::<Mnk>(&r, Board::empty(3, 3));
+    assert_eq!(boards.len(), 5478);
+    let mut classes: BTreeMap<Board, BTreeSet<String>> = BTreeMap::new();
+    for b in &boards {
+        let by_text = gamecheck::game::least_written::<Mnk>(&r, b);
+        classes
+            .entry(Mnk::canonical(&r, b))
+            .or_default()
+            .insert(Mnk::write(&r, &[by_text]));
+    }
+    assert_eq!(classes.len(), 765);
+    assert!(classes.values().all(|forms| forms.len() == 1));
+    let forms: BTreeSet<&String> = classes.values().flatten().collect();
+    assert_eq!(forms.len(), 765);
+}
+
 /// A solver blind to the anti-diagonals answers a board and its mirror image unlike:
 /// the symmetry check catches it with no oracle at all, on 3 × 3 boards; the right one
 /// passes it.

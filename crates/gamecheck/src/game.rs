@@ -140,7 +140,9 @@ pub trait Game: Sized + Send + Sync + 'static {
     /// player, to move, as a contest that lists positions gives them). A game whose cases
     /// may have either player to move (tic-tac-toe's mid-game boards, with X first) says
     /// which, so that a winner it names for a fixed player is read right by
-    /// [`Game::best_move`] and in reports.
+    /// [`Game::best_move`] and in reports. Nothing else can notice it missing: `verify`
+    /// and `stress` compare answers, which stay right; only the best move a failure
+    /// report shows would be the one for the wrong player.
     fn to_move(_rules: &Self::Rules, _case: &Self::Case) -> Player {
         Player::First
     }

@@ -32,7 +32,10 @@ impl<'a> Scanner<'a> {
         }
     }
 
-    /// The location of the next character (or of the end of input).
+    /// The location of the next character (or of the end of input): whitespace
+    /// included, so after a token it is where that token ended (call
+    /// [`Scanner::skip_whitespace`] first for where the next token starts, or take the
+    /// location of [`Scanner::peek_token`]).
     pub fn location(&self) -> Location {
         Location {
             line: self.line,

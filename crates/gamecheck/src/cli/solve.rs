@@ -24,10 +24,11 @@ pub struct SolveArgs<G: Contest> {
     #[command(flatten)]
     pub extra: G::SolveArgs,
     /// Print one JSON document on stdout instead of the answers: {"game", "rules",
-    /// "flags", "solver", "cases": [{"case", "answer", "winner", "value"}], "output"}
-    /// ("answer" is the case's line of the text output, "value" the solver's exact answer,
-    /// "output" the whole text output). Bad input is still an error on stderr, exit 2,
-    /// with nothing on stdout.
+    /// "flags", "solver", "cases": [{"case", "answer", KEY, "value"}], "output"}
+    /// ("answer" is the case's line of the text output; KEY the case's answer in JSON,
+    /// "winner" for Alice/Bob/Draw, "result" unless the game's answer type names another;
+    /// "value" the solver's exact answer; "output" the whole text output). Bad input is
+    /// still an error on stderr, exit 2, with nothing on stdout.
     #[arg(long)]
     pub json: bool,
 }

@@ -147,12 +147,7 @@ impl Progress {
     }
 
     /// [`Progress::shrinking`], its plain lines given to `say`.
-    fn shrinking_said<T>(
-        &self,
-        what: &str,
-        shrink: impl FnOnce() -> T,
-        say: impl Fn(String),
-    ) -> T {
+    fn shrinking_said<T>(&self, what: &str, shrink: impl FnOnce() -> T, say: impl Fn(String)) -> T {
         let start = Instant::now();
         if self.plain {
             say(format!("shrinking {what}"));

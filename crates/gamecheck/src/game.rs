@@ -149,8 +149,9 @@ pub trait Game: Sized + Send + Sync + 'static {
 
     /// The oracle's best move at `case` in the game's notation: a move that keeps the
     /// position's value under optimal play (a winning move; at a draw, a move that keeps
-    /// the draw); `None` when there is none (the player to move loses whatever it does)
-    /// or the oracle refuses.
+    /// the draw; with remoteness, the winner's fastest win and the loser's slowest loss);
+    /// `None` when there is none (for a value without remoteness, the player to move
+    /// loses whatever it does) or the oracle refuses.
     ///
     /// The default asks the oracle about `case` and about each of the oracle's moves,
     /// applied with [`Game::apply`]: the first move whose position has the value an

@@ -43,6 +43,10 @@ pub trait Terminal: Game {
     /// The value of `case` for the player to move when play is over there although moves
     /// are listed (a tic-tac-toe board with a line: the player to move has lost); `None`
     /// (the default) where play goes on.
+    ///
+    /// The oracles read it; `perft` and `count` do not (they end a line where the
+    /// generator lists no move), so a game whose generators list no move where play is
+    /// over counts its finished games right everywhere.
     fn terminal(_rules: &Self::Rules, _case: &Self::Case) -> Option<Value> {
         None
     }
@@ -459,9 +463,10 @@ impl<G: Terminal> Solver<G::Case, Remote> for Recursive<G> {
             }
             if on_line.contains(&child) {
                 return Err(m.refusal(format!(
-                    "a line of play from it repeats a position ({} moves in): the \
-                     recursive oracle takes games that end; retrograde analysis \
-                     (oracle::Retrograde) takes games with cycles",
+                    "a line of play from it repeats a position ({} moves in): this \
+                     solver is the recursive oracle (oracle::Recursive), for games that \
+                     end; a game with cycles needs retrograde analysis \
+                     (oracle::Retrograde) as its oracle",
                     stack.len()
                 )));
             }

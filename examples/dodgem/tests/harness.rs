@@ -327,3 +327,18 @@ fn count_needs_a_depth_on_a_game_that_goes_round() {
         .success()
         .stdout("depth positions terminal sequences games\n0 1 0 1 0\n1 3 0 3 0\n2 7 0 7 0\ntotal 11 0 11 0\n");
 }
+
+/// `solve --help` names the game's own oracle (`retrograde`), which `--solver` takes.
+#[test]
+fn the_solver_help_names_this_games_oracle() {
+    let out = Command::cargo_bin("dodgem")
+        .unwrap()
+        .args(["solve", "dodgem", "--help"])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let help = String::from_utf8(out.stdout).unwrap();
+    assert!(help.contains("`retrograde` is the oracle"), "{help}");
+    assert!(!help.contains("`naive`"), "{help}");
+}

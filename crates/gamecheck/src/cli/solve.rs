@@ -15,8 +15,8 @@ pub struct SolveArgs<G: Contest> {
     pub file: Option<PathBuf>,
     #[command(flatten)]
     pub rules: G::RuleArgs,
-    /// The solver (`naive` is the oracle, also spelt `oracle`; the default is the fastest
-    /// correct one).
+    /// The solver (the oracle is also spelt `oracle`; the default is the fastest correct
+    /// one). The help names the game's own oracle (set in `augment`).
     // the default is set per game in `augment`: a `default_value_t` here would be one
     // static shared by every game's monomorphization
     #[arg(long, value_parser = VariantParser::<G>::new())]
@@ -109,8 +109,13 @@ impl super::ability::Kind for Solve {
 }
 
 fn augment<G: Contest>(cmd: clap::Command) -> clap::Command {
-    augment_with::<SolveArgs<G>>(cmd)
-        .mut_arg("solver", |a| a.default_value(G::DEFAULT_VARIANT.name()))
+    augment_with::<SolveArgs<G>>(cmd).mut_arg("solver", |a| {
+        a.default_value(G::DEFAULT_VARIANT.name()).help(format!(
+            "The solver (`{}` is the oracle, also spelt `oracle`; the default is the \
+                 fastest correct one)",
+            G::ORACLE_VARIANT.name()
+        ))
+    })
 }
 
 fn run<G: Contest>(m: &clap::ArgMatches) -> Result<ExitCode, Failure> {

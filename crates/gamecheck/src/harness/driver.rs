@@ -499,7 +499,7 @@ fn run_suite<G: Game>(suite: &Suite<G>, bar: &Progress) -> (Vec<Row>, Vec<Failur
             symmetry_check::<G>(rules, &suite.cases, &answers, solver.as_mut());
         if checked > 0 {
             let note = match &mismatch {
-                None => format!("every image of {}", suite.what),
+                None => format!("every image, {}", suite.what),
                 Some((i, image, got)) => format!(
                     "case {} ({}) answered {}, its image {} answered {}",
                     i + 1,

@@ -39,6 +39,7 @@ set_files() {
     octal) echo "crates/games/src/octal/code.rs crates/games/src/octal/contest.rs crates/games/src/octal/format.rs crates/games/src/octal/game.rs crates/games/src/octal/grundy.rs crates/games/src/octal/mod.rs crates/games/src/octal/naive.rs crates/games/src/octal/periodic.rs crates/games/src/octal/props.rs crates/games/src/octal/shrink.rs" ;;
     octal-sparse) echo "crates/games/src/octal/sparse.rs" ;;
     paint-shrink) echo "crates/games/src/paint/shrink.rs" ;;
+    oracle) echo "crates/gamecheck/src/oracle.rs" ;;
     *) return 1 ;;
     esac
 }
@@ -58,10 +59,11 @@ set_tests() {
     perft) echo "--lib --test perft" ;;
     octal) echo "--lib --test octal_cli --test octal_fuzz_props --test octal_period --test octal_props --test game_laws" ;;
     octal-sparse) echo "--lib --test octal_sparse --test octal_props --test octal_cli" ;;
+    oracle) echo "--lib --test loopy" ;;
     esac
 }
 
-sets="harness marble-geometry marble-movegen marble-solvers marble-export paint-movegen paint-period paint-shrink prover sevens-movegen sevens-search judge readers perft octal octal-sparse"
+sets="harness marble-geometry marble-movegen marble-solvers marble-export paint-movegen paint-period paint-shrink prover sevens-movegen sevens-search judge readers perft octal octal-sparse oracle"
 if [ $# -eq 0 ] || [ "$1" = list ]; then
     for s in $sets; do printf '%-16s %s\n' "$s" "$(set_files "$s")"; done
     exit 0

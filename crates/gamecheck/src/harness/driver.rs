@@ -738,15 +738,10 @@ pub fn shrink_symmetry_failure_of<G: Game>(
         rules: rules_and_flags::<G>(rules),
         solver: format!("{name} symmetry"),
         case: G::write(rules, std::slice::from_ref(&image)),
-        expected: format!(
-            "{}, its answer to the same position reflected or turned ({})",
-            show_answer::<G>(rules, &small, &own),
-            G::write(rules, std::slice::from_ref(&small))
-                .trim_end()
-                .replace('\n', " / ")
-        ),
+        expected: show_answer::<G>(rules, &small, &own),
         got: show_answer::<G>(rules, &image, &got),
         best_move: None,
+        image_of: Some(G::write(rules, std::slice::from_ref(&small))),
     }
 }
 
@@ -816,6 +811,7 @@ pub fn shrink_movegen_failure<G: Game>(rules: &G::Rules, case: G::Case) -> Failu
         expected: list(G::oracle_moves(gens, &small)),
         got: list(G::fast_moves(gens, &small)),
         best_move: None,
+        image_of: None,
     }
 }
 
@@ -857,5 +853,6 @@ pub fn describe_failure<G: Game>(
         expected: show_answer::<G>(rules, case, &expected),
         got: show_answer::<G>(rules, case, &got),
         best_move: G::best_move(rules, case),
+        image_of: None,
     }
 }

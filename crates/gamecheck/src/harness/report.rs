@@ -104,6 +104,10 @@ pub struct Failure {
     pub got: String,
     /// The oracle's best move: a winning move, or for a draw a move that keeps it.
     pub best_move: Option<String>,
+    /// For a symmetry failure (solver `NAME symmetry`): the position, in the contest
+    /// format, whose image `case` is; `expected` is the solver's own answer there, `got`
+    /// its answer to the image. `None` for a failure against the oracle.
+    pub image_of: Option<String>,
 }
 
 /// The whole `verify` run.
@@ -282,6 +286,14 @@ impl Report {
             if let Some(m) = &f.best_move {
                 writeln!(out, "oracle's best move: {m}")?;
             }
+            if let Some(p) = &f.image_of {
+                writeln!(
+                    out,
+                    "an image (reflected, turned) of this position, answered {} by the same solver:\n{}",
+                    f.expected,
+                    p.trim_end()
+                )?;
+            }
             writeln!(out, "shrunk case (contest format):\n{}", f.case.trim_end())?;
             writeln!(out)?;
         }
@@ -336,6 +348,7 @@ mod tests {
             expected: "Alice".into(),
             got: "Bob".into(),
             best_move: None,
+            image_of: None,
         };
         let mut r = Report::new(7);
         r.push_failure(failure(""));

@@ -14,7 +14,7 @@ use gamecheck::oracle::{Recursive, Retrograde, Terminal};
 use gamecheck::outcome::{ContestAnswer, GameValue, Remote, Value};
 use gamecheck::perft::{perft, Generator, Moves, PerftFromMoves};
 use gamecheck::rng::{from_seed, Entropy, Size};
-use gamecheck::solver::{Refusal, Solver};
+use gamecheck::solver::{Refusal, Solver, Suggestion};
 use std::fmt;
 
 /// The game; with `PLANTED` its fast solver reports every win of remoteness 2 or more
@@ -361,6 +361,16 @@ fn the_bound_counts_positions_not_solved_before() {
         refusal.reason.contains("more than 3 positions"),
         "{refusal}"
     );
+    // the oracle's refusal names itself and suggests the game's default solver; named as
+    // that solver, it suggests nothing
+    assert_eq!(refusal.solver, "retrograde");
+    assert_eq!(refusal.suggestion, Suggestion::Solver("iteration"));
+    let mut as_default = Retrograde::<Token>::new(&r)
+        .with_limit(3)
+        .named(Variant::Iteration);
+    let refusal = as_default.solve(&0).unwrap_err();
+    assert_eq!(refusal.solver, "iteration");
+    assert_eq!(refusal.suggestion, Suggestion::Nothing);
     assert!(oracle.check(&3).is_ok());
     assert_eq!(oracle.solve(&3), Ok(Remote::loss(2)));
     // 0, 1, 2 are new; 3 is solved

@@ -371,6 +371,14 @@ fn the_bound_counts_positions_not_solved_before() {
     let refusal = as_default.solve(&0).unwrap_err();
     assert_eq!(refusal.solver, "iteration");
     assert_eq!(refusal.suggestion, Suggestion::Nothing);
+    // each solver's name is its variant's (its rows and `--solver`)
+    assert_eq!(oracle.name(), "retrograde");
+    assert_eq!(as_default.name(), "iteration");
+    assert_eq!(Recursive::<Token>::new(&r).name(), "retrograde");
+    assert_eq!(
+        Recursive::<Token>::new(&r).named(Variant::Iteration).name(),
+        "iteration"
+    );
     assert!(oracle.check(&3).is_ok());
     assert_eq!(oracle.solve(&3), Ok(Remote::loss(2)));
     // 0, 1, 2 are new; 3 is solved

@@ -141,7 +141,16 @@ impl ProgressArg {
     /// The mode of `--progress`, or the default when it is not given: a bar on a
     /// terminal (nothing when `quiet_on_terminal`), plain lines elsewhere.
     pub fn mode(arg: Option<ProgressArg>, quiet_on_terminal: bool) -> ProgressMode {
-        match (arg, ProgressMode::auto()) {
+        Self::mode_given(arg, ProgressMode::auto(), quiet_on_terminal)
+    }
+
+    /// [`ProgressArg::mode`] with `auto` for [`ProgressMode::auto`] (what stderr is).
+    fn mode_given(
+        arg: Option<ProgressArg>,
+        auto: ProgressMode,
+        quiet_on_terminal: bool,
+    ) -> ProgressMode {
+        match (arg, auto) {
             (Some(ProgressArg::Bar), _) => ProgressMode::Bar,
             (Some(ProgressArg::Plain), _) => ProgressMode::Plain,
             (Some(ProgressArg::None), _) => ProgressMode::None,
@@ -475,4 +484,24 @@ pub fn print_all(text: &str) -> Result<ExitCode, Failure> {
 /// An input file argument (`-` means stdin).
 pub fn input_path(file: &Option<PathBuf>) -> Option<&Path> {
     file.as_deref().filter(|p| p.as_os_str() != "-")
+}
+
+#[cfg(test)]
+mod progress_tests {
+    use super::*;
+
+    /// The flag wins; without it, a terminal gets a bar (nothing for `verify --json`),
+    /// anything else plain lines, whatever `quiet_on_terminal` says.
+    #[test]
+    fn progress_mode_by_flag_and_terminal() {
+        use ProgressMode as M;
+        let mode = ProgressArg::mode_given;
+        assert_eq!(mode(None, M::Bar, false), M::Bar);
+        assert_eq!(mode(None, M::Bar, true), M::None);
+        assert_eq!(mode(None, M::Plain, true), M::Plain);
+        assert_eq!(mode(None, M::Plain, false), M::Plain);
+        assert_eq!(mode(Some(ProgressArg::Bar), M::Plain, true), M::Bar);
+        assert_eq!(mode(Some(ProgressArg::Plain), M::Bar, true), M::Plain);
+        assert_eq!(mode(Some(ProgressArg::None), M::Bar, false), M::None);
+    }
 }

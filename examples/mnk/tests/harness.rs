@@ -257,3 +257,19 @@ fn the_fuzz_body_holds_on_random_bytes() {
         gamecheck::harness::laws::solvers_agree_bytes::<Mnk>(&bytes).unwrap();
     }
 }
+
+/// `mnk --version` gives the binary's name and its own crate's version (`Cli::version`).
+#[test]
+fn version_is_the_crates_own() {
+    let out = assert_cmd::Command::cargo_bin("mnk")
+        .unwrap()
+        .arg("--version")
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        format!("mnk {}\n", env!("CARGO_PKG_VERSION"))
+    );
+}

@@ -147,6 +147,15 @@ fn completions_are_written_for_bash_zsh_and_fish() {
     }
     let err = stderr_of_usage_error(&["completions", "tcsh"]);
     assert!(err.contains("bash"), "{err}");
+    // the help shows where each shell's script goes, for this binary
+    let help = stdout_of(&["completions", "--help"]);
+    for line in [
+        "gamecheck completions bash > ~/.local/share/bash-completion/completions/gamecheck",
+        "gamecheck completions zsh > ~/.zfunc/_gamecheck",
+        "gamecheck completions fish > ~/.config/fish/completions/gamecheck.fish",
+    ] {
+        assert!(help.contains(line), "{help}");
+    }
 }
 
 // --- verify's table ----------------------------------------------------------------

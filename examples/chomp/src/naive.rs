@@ -55,9 +55,8 @@ pub fn after(rows: &[Vec<u8>], (x, y): (usize, usize)) -> Vec<Vec<u8>> {
 pub fn board_of(rows: &[Vec<u8>]) -> Board {
     let (h, w) = (rows.len(), rows[0].len());
     let mut board = Board::full(w, h);
-    for x in 0..w {
-        let left = (0..h).take_while(|&y| rows[h - 1 - y][x] == b'#').count();
-        board.heights[x] = left as u8;
+    for (x, height) in board.heights[..w].iter_mut().enumerate() {
+        *height = (0..h).take_while(|&y| rows[h - 1 - y][x] == b'#').count() as u8;
     }
     board
 }

@@ -62,7 +62,11 @@ impl Solver<u32, Value> for Formula {
         "formula"
     }
     fn solve(&mut self, n: &u32) -> Result<Value, Refusal> {
-        Ok(if n % 4 != 0 { Value::Win } else { Value::Loss })
+        Ok(if n.is_multiple_of(4) {
+            Value::Loss
+        } else {
+            Value::Win
+        })
     }
 }
 

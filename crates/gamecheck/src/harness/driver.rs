@@ -329,7 +329,12 @@ fn run_group<G: Game>(group: Group<G>, opts: &VerifyOptions, report: &mut Report
     let ticks: u64 = group
         .suites
         .iter()
-        .map(|s| s.cases.len() as u64 * (1 + u64::from(s.movegen) + s.variants.len() as u64))
+        .map(|s| {
+            // the reference's answers (none in a symmetry-only suite), the move
+            // generators, each variant
+            let steps = u64::from(s.against_reference) + u64::from(s.movegen);
+            s.cases.len() as u64 * (steps + s.variants.len() as u64)
+        })
         .sum();
     let bar = Progress::new(
         opts.progress,

@@ -211,6 +211,19 @@ impl Geometry {
         }
     }
 
+    /// The boundary mask this geometry shifts `dir` under.
+    pub fn mask(&self, dir: Dir) -> u64 {
+        self.masks[dir as usize]
+    }
+
+    /// The same geometry with the boundary mask of `dir` replaced by `mask`: how a test
+    /// plants a wrong mask (a mask of 0 blinds every shift in `dir`).
+    #[must_use]
+    pub fn with_mask(mut self, dir: Dir, mask: u64) -> Geometry {
+        self.masks[dir as usize] = mask;
+        self
+    }
+
     /// Every stone of `bits` moved one step in `dir`; stones whose step leaves the
     /// board are dropped (the boundary mask first, then the shift).
     #[inline]

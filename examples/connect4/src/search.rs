@@ -92,6 +92,13 @@ impl AlphaBeta {
 
     /// The solver with a table of `2^bits` entries (10 bytes each).
     pub fn with_table_bits(width: usize, height: usize, bits: u32) -> AlphaBeta {
+        AlphaBeta::with_geometry(Geometry::new(width, height), bits)
+    }
+
+    /// The solver shifting with `geo` (a test plants a wrong mask with
+    /// [`Geometry::with_mask`]) and a table of `2^bits` entries.
+    pub fn with_geometry(geo: Geometry, bits: u32) -> AlphaBeta {
+        let width = geo.width;
         let centre = (width as f64 - 1.0) / 2.0;
         let mut order: Vec<usize> = (0..width).collect();
         order.sort_by(|&a, &b| {
@@ -99,7 +106,7 @@ impl AlphaBeta {
             da.total_cmp(&db).then(a.cmp(&b))
         });
         AlphaBeta {
-            geo: Geometry::new(width, height),
+            geo,
             table: Table::new(bits),
             order,
             nodes: 0,
@@ -261,9 +268,12 @@ impl Solver<Board, Remote> for AlphaBeta {
         "alphabeta"
     }
 
+    /// Refuses a board of more than [`MAX_EMPTY`] empty cells, unless it has four in a
+    /// row (the game is over: nothing to search).
     fn check(&self, board: &Board) -> Result<(), Refusal> {
         let empty = board.cells() - board.stones();
-        if empty > MAX_EMPTY {
+        let over = self.geo.has_four(board.x) || self.geo.has_four(board.o);
+        if empty > MAX_EMPTY && !over {
             return Err(Refusal {
                 solver: "alphabeta",
                 reason: format!("{empty} empty cells (the search takes at most {MAX_EMPTY})"),

@@ -3,7 +3,7 @@
 //! from the empty board reaches it.
 //!
 //! The board keeps each player's stones as a bit set in the layout of the fast solver
-//! (column-major, one sentinel row a column: [`bitboard::bit`]); everything here reads
+//! (column-major, one sentinel row a column: [`bit`]); everything here reads
 //! and writes them cell by cell, by coordinates.
 
 use crate::bitboard::bit;

@@ -238,7 +238,7 @@ impl AlphaBeta {
                 len += 1;
             }
         }
-        list[..len].sort_by(|a, b| b.1.cmp(&a.1));
+        list[..len].sort_by_key(|&(_, threats)| std::cmp::Reverse(threats));
         let alpha0 = alpha;
         let mut best = -top;
         for &(m, _) in &list[..len] {

@@ -15,8 +15,8 @@ use gamecheck::solver::Suggestion;
 use std::collections::HashMap;
 
 /// The most empty cells the oracle takes (on a board without four in a row): 20, a
-/// 5 × 4 or 4 × 5 board from the start (5 × 4: about 40 s and 0.7 GB); the alpha-beta
-/// solver takes more.
+/// 5 × 4 or 4 × 5 board from the start (5 × 4: about 10 s of CPU and 0.7 GB); the
+/// alpha-beta solver takes more.
 pub const MAX_EMPTY: usize = 20;
 
 /// The oracle (its memo kept across boards of one size).

@@ -111,6 +111,22 @@ fn the_oracle_refuses_a_large_board_and_names_the_solver() {
     assert!(err.contains("--solver alphabeta"), "{err}");
 }
 
+/// The alpha-beta solver refuses the empty 7 × 6 board (42 empty cells, beyond its 36:
+/// hours of search), saying that no solver of the game answers it; exit 2.
+#[test]
+fn the_search_refuses_the_empty_standard_board() {
+    let empty = format!("1\n{}", ".......\n".repeat(6));
+    let out = connect4().arg("solve").write_stdin(empty).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("42 empty cells (the search takes at most 36)"),
+        "{err}"
+    );
+    assert!(err.contains("no solver of this game answers it"), "{err}");
+}
+
 /// `gen` writes an input that `solve` reads, and both solvers answer it alike.
 #[test]
 fn gen_writes_what_solve_reads() {

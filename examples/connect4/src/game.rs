@@ -43,11 +43,12 @@ gamecheck::variants! {
     }
 }
 
-/// A move: drop a stone into this column (0-based; shown 1-based, left to right).
+/// A move: drop a stone into this column (0-based; shown 1-based, left to right, as
+/// `4`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Drop(pub usize);
+pub struct Column(pub usize);
 
-impl fmt::Display for Drop {
+impl fmt::Display for Column {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.0 + 1)
     }
@@ -104,7 +105,7 @@ impl Game for Connect4 {
     const ABOUT: &'static str = "Connect Four on a w x h board (example game)";
     type Rules = Rules;
     type Case = Board;
-    type Move = Drop;
+    type Move = Column;
     type Answer = Remote;
     type Output = Remote;
     type Variant = Variant;
@@ -119,17 +120,17 @@ impl Game for Connect4 {
         format!("--width {} --height {}", rules.width, rules.height)
     }
     fn generators(_: &Rules) {}
-    fn oracle_moves(_: &(), board: &Board) -> Vec<Drop> {
+    fn oracle_moves(_: &(), board: &Board) -> Vec<Column> {
         naive::moves(&naive::rows(board))
             .into_iter()
-            .map(Drop)
+            .map(Column)
             .collect()
     }
-    fn fast_moves(_: &(), board: &Board) -> Vec<Drop> {
-        bitboard::columns(board).into_iter().map(Drop).collect()
+    fn fast_moves(_: &(), board: &Board) -> Vec<Column> {
+        bitboard::columns(board).into_iter().map(Column).collect()
     }
     /// The reference successor: the oracle's drop on its text rows.
-    fn apply(_: &Rules, board: &Board, mv: &Drop) -> Option<Board> {
+    fn apply(_: &Rules, board: &Board, mv: &Column) -> Option<Board> {
         naive::after(board, mv.0)
     }
     fn to_move(_: &Rules, board: &Board) -> Player {
@@ -233,8 +234,9 @@ const fn win(moves: u32) -> Remote {
     }
 }
 
-/// The boards of [`PUBLISHED`] that the alpha-beta solver settles in well under a second
-/// each (the others are `#[ignore]`d tests): what `verify` checks.
+/// The boards of [`PUBLISHED`] that the alpha-beta solver settles in a tenth of a second
+/// or less each (the others are `#[ignore]`d tests, with their times): what `verify`
+/// checks.
 pub const QUICK: [(usize, usize); 6] = [(4, 4), (5, 4), (6, 4), (4, 5), (5, 5), (4, 6)];
 
 impl Verify for Connect4 {
@@ -253,8 +255,8 @@ impl Verify for Connect4 {
             )
             .with_movegen()
         });
-        // 7 x 6 with 12 to 20 empty cells, beyond the oracle's random suites: each board and its mirror
-        // image answered alike
+        // 7 x 6 with 12 to 20 empty cells, more than the oracle's random suites take
+        // (it would take seconds each): each board and its mirror image answered alike
         let big = Rules {
             width: 7,
             height: 6,
@@ -263,18 +265,18 @@ impl Verify for Connect4 {
         let boards = (0..opts.cases.unwrap_or(300))
             .map(|_| random_board(&big, &mut rng, 12..=20))
             .collect();
-        let beyond = Suite::symmetry_only(big, boards, "random boards beyond the oracle");
+        let beyond = Suite::symmetry_only(big, boards, "random boards, 12-20 empty cells");
         let published = PUBLISHED
             .into_iter()
             .filter(|&(w, h, _)| QUICK.contains(&(w, h)))
             .collect();
-        let solve =
-            |&(width, height, want): &(usize, usize, Remote)| match AlphaBeta::new(width, height)
-                .solve(&Board::empty(width, height))
-            {
+        let solve = |&(width, height, want): &(usize, usize, Remote)| {
+            let got = AlphaBeta::new(width, height).solve(&Board::empty(width, height));
+            match got {
                 Ok(got) if got == want => Ok(()),
                 got => Err(format!("{width}x{height}: expected {want}, got {got:?}")),
-            };
+            }
+        };
         vec![
             Group::merged("every board up to 4x4", "boards", every.collect()).into(),
             Group::each("boards", random.into()).into(),

@@ -25,4 +25,4 @@ pub mod game;
 pub mod naive;
 pub mod search;
 
-pub use game::{Connect4, Drop, Rules, Variant};
+pub use game::{Column, Connect4, Rules, Variant};

@@ -7,7 +7,7 @@
 use connect4::bitboard::{self, Dir, Geometry};
 use connect4::board::{self, Board};
 use connect4::search::{key, AlphaBeta};
-use connect4::{Connect4, Drop, Rules, Variant};
+use connect4::{Column, Connect4, Rules, Variant};
 use gamecheck::game::{solve_cases, Game};
 use gamecheck::harness::laws::{instances, solvers_agree, solvers_agree_bytes, solvers_agree_with};
 use gamecheck::harness::props::random_inputs;
@@ -38,7 +38,7 @@ proptest! {
         let fast = Connect4::fast_moves(&(), b);
         prop_assert_eq!(&fast, &oracle, "{}", Connect4::write(r, &[*b]));
         for c in 0..=b.width {
-            prop_assert_eq!(bitboard::play(b, c), Connect4::apply(r, b, &Drop(c)), "column {}", c + 1);
+            prop_assert_eq!(bitboard::play(b, c), Connect4::apply(r, b, &Column(c)), "column {}", c + 1);
         }
     }
 }
@@ -93,7 +93,7 @@ fn every_4x4_board_its_successors_keys_and_mirror() {
         for c in 0..4 {
             assert_eq!(
                 bitboard::play(b, c),
-                Connect4::apply(&r, b, &Drop(c)),
+                Connect4::apply(&r, b, &Column(c)),
                 "{b:?}"
             );
         }
@@ -143,7 +143,7 @@ fn the_best_move_for_either_player() {
     let after = Connect4::apply(
         &small,
         &Board::empty(4, 4),
-        &Drop(best.parse::<usize>().unwrap() - 1),
+        &Column(best.parse::<usize>().unwrap() - 1),
     );
     assert_eq!(
         solve_cases::<Connect4>(&small, Variant::AlphaBeta, &[after.unwrap()]).unwrap(),

@@ -142,11 +142,11 @@ fn the_oracle_refuses_larger_boards() {
     assert!(e.to_string().contains("--solver alphabeta"), "{e}");
 }
 
-/// The search's own score of 7 × 6 as the engines print it: Pascal Pons' "+1" (the first
-/// player wins with one stone to spare) is our `C − p` = 43 − 41 = 2 over two. Checked on
-/// 6 × 4, whose second-player win on the last move scores −(25 − 24) = −1.
+/// The search's score behind a value (`C − p` for a win on move `p` of a board of
+/// `C − 1` cells, its negative for a loss, 0 for a tie): 6 × 4, lost by the first player
+/// on move 24, the last, scores −(25 − 24) = −1; 5 × 4, a tie, 0.
 #[test]
 fn the_score_convention() {
-    let mut s = AlphaBeta::new(6, 4);
-    assert_eq!(s.score(&Board::empty(6, 4)), -1);
+    assert_eq!(AlphaBeta::new(6, 4).score(&Board::empty(6, 4)), -1);
+    assert_eq!(AlphaBeta::new(5, 4).score(&Board::empty(5, 4)), 0);
 }

@@ -22,8 +22,8 @@
 mod tree;
 
 pub use tree::{
-    check_keys, count_tree, count_tree_by, count_tree_of, count_tree_within, Bounds,
-    CountError, Layer, Tree, TreeCount, HEAP_ALLOWANCE, MEMORY_LIMIT,
+    check_keys, count_tree, count_tree_by, count_tree_of, count_tree_within, Bounds, CountError,
+    Layer, Tree, TreeCount, HEAP_ALLOWANCE, MEMORY_LIMIT,
 };
 
 /// A position packed into two machine words, as `count` holds it when the game packs its

@@ -467,8 +467,9 @@ impl<T: Tree, N: Paths> Slot<T, N> for Held<T::State, N> {
 /// With no depth given, a game whose lines can go round (a position repeats) has no
 /// last layer: it is refused as [`CountError::Endless`] as soon as a layer is deeper
 /// than the positions seen (a line that long repeats one, by pigeonhole), or, when a
-/// bound is passed first, if a walk over the positions seen finds a line that comes
-/// back to one of them (a game that always ends keeps the bound's error). A tree whose
+/// bound is passed first, if a walk over the positions whose moves the count listed
+/// finds a line that comes back to one of them (a game that always ends keeps the
+/// bound's error; the walk lists each of their moves once more). A tree whose
 /// layers are disjoint ([`Tree::ply`]) cannot go round; without a depth it is counted
 /// until its lines end, a bound or depth 2^32 − 1.
 ///
@@ -503,24 +504,26 @@ pub fn count_tree_of<T: Tree>(
         }
         counted => counted,
     };
-    counted.map_err(|stop| match stop {
-        Stop::Count(e) => e,
-        Stop::Widen => unreachable!("u128 path counts are not widened"),
-    })
-    .map_err(|e| match e {
-        CountError::Memory { .. } | CountError::Overflow { .. }
-            if depth.is_none() && !disjoint =>
-        {
-            match line_back(tree, start, &first, bounds) {
-                Some(depth) => CountError::Endless {
-                    depth,
-                    positions: first.len() as u64,
-                },
-                None => e,
+    counted
+        .map_err(|stop| match stop {
+            Stop::Count(e) => e,
+            Stop::Widen => unreachable!("u128 path counts are not widened"),
+        })
+        .map_err(|e| match e {
+            CountError::Memory { .. } | CountError::Overflow { .. }
+                if depth.is_none() && !disjoint =>
+            {
+                let listed = e.fits().unwrap_or(0);
+                match line_back(tree, start, &first, listed, bounds) {
+                    Some(depth) => CountError::Endless {
+                        depth,
+                        positions: first.len() as u64,
+                    },
+                    None => e,
+                }
             }
-        }
-        e => e,
-    })
+            e => e,
+        })
 }
 
 /// [`layers`] with path counts `N`, the positions rebuilt from their keys when `bare`.
@@ -539,15 +542,17 @@ fn run<T: Tree, N: Paths>(
     }
 }
 
-/// A line of play from `root` through the positions of `seen` only that comes back to
-/// a position already on it: its number of moves, by a depth-first walk (each position
-/// of `seen` entered once, its moves listed once; a position wider than
-/// [`Bounds::children`] is not entered). `None` when the positions seen hold no such
-/// line.
+/// A line of play from `root` through the positions of `seen` whose moves the count
+/// listed (first seen at most `listed` moves from the start) that comes back to a
+/// position already on it: its number of moves, by a depth-first walk (each such
+/// position entered once, its moves listed once: at most the count's own work; a
+/// position wider than [`Bounds::children`] is not entered). `None` when those
+/// positions hold no such line.
 fn line_back<T: Tree>(
     tree: &T,
     root: T::State,
     seen: &FxHashMap<T::Key, u32>,
+    listed: u32,
     bounds: Bounds,
 ) -> Option<u32> {
     let moves = |s: &T::State| match tree.widest(s) {
@@ -566,7 +571,7 @@ fn line_back<T: Tree>(
             continue;
         };
         let k = tree.key(&kid);
-        if !seen.contains_key(&k) {
+        if seen.get(&k).is_none_or(|&d| d > listed) {
             continue;
         }
         match on_line.get(&k) {
@@ -643,13 +648,15 @@ fn layers<T: Tree, N: Paths, S: Slot<T, N>>(
                 let want = p.saturating_add(u64::from(d));
                 let got = tree.ply(&state);
                 if got != Some(want) {
-                    return Err(CountError::Ply { depth: d, want, got }.into());
+                    return Err(CountError::Ply {
+                        depth: d,
+                        want,
+                        got,
+                    }
+                    .into());
                 }
             }
-            row.sequences = row
-                .sequences
-                .checked_add(paths.wide())
-                .ok_or(overflow(d))?;
+            row.sequences = row.sequences.checked_add(paths.wide()).ok_or(overflow(d))?;
             let terminal = if last {
                 tree.moves(&state) == 0
             } else {
@@ -1136,8 +1143,24 @@ mod tests {
         let whole = ttt(None, Bounds::default()).unwrap();
         let mut refused = [0; 4];
         for memory in [
-            0, 100, 200, 300, 500, 1000, 2000, 3000, 5000, 10_000, 20_000, 50_000, 100_000,
-            150_000, 200_000, 300_000, 400_000, 1 << 20,
+            0,
+            100,
+            200,
+            300,
+            500,
+            1000,
+            2000,
+            3000,
+            5000,
+            10_000,
+            20_000,
+            50_000,
+            100_000,
+            150_000,
+            200_000,
+            300_000,
+            400_000,
+            1 << 20,
         ] {
             let bounds = Bounds {
                 memory,

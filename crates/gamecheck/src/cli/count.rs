@@ -37,8 +37,8 @@ pub struct TreeArgs<G: Perft + Contest> {
     pub depth: Option<u32>,
     /// The most memory the positions held at once may take, in MiB (1 MiB = 2^20
     /// bytes), 1..=1048576; default 16384 = 16 GiB (their hash tables as laid out, the
-    /// old and the new while one grows). 7 × 6 Connect Four, packed in two words a
-    /// position, takes about 6.7 GB at ply 14.
+    /// old and the new while one grows). A game that packs a position into two words
+    /// takes 30 to 60 bytes a position held: 7 × 6 Connect Four about 6.7 GB at ply 14.
     #[arg(long, value_name = "MiB", value_parser = parse_mib)]
     pub memory_limit: Option<u64>,
     /// The move generator: the fast one, or the oracle's (`naive`).

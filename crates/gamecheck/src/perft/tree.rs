@@ -10,25 +10,7 @@
 //! ended) or the depth asked for; a position that several depths reach is in each of
 //! their layers, and once in the totals.
 //!
-//! # What a count holds
-//!
-//! - **Two layers**, the one whose moves are listed and the one they reach, each a hash
-//!   table from a position's key to the number of move sequences that reach it (a `u64`;
-//!   a count where one passes 2^64 − 1 is run again with `u128`s). The position itself is
-//!   held beside its key unless the tree rebuilds it from the key ([`Tree::state`]: a
-//!   packed board, or a key that is the position).
-//! - **The key of every position seen**, for the totals, unless the layers are declared
-//!   disjoint ([`Tree::ply`]: the depth follows from the position, as the stones on a
-//!   board where each move adds one); then the totals are the sums of the layers.
-//!
-//! The moves of a position are listed one position at a time and not kept, so a count
-//! lists any number of moves. Its bound is on the bytes those tables take
-//! ([`Bounds::memory`], [`MEMORY_LIMIT`] = 16 GiB by default, counted as
-//! [`Bounds::memory`] says): a count that would pass it is refused
-//! ([`CountError::Memory`]) with the largest depth that fits, after at most that much
-//! memory. For 7 × 6 Connect Four keyed by its two `u64` bitboards, a table takes 25
-//! bytes a bucket: ply 14 (75,437,595 positions in its last layer) holds about 6.7 GB at
-//! its peak, ply 15 about 13.4 GB, and ply 16 is refused.
+//! What a count holds and its bound: [`count_tree_of`].
 
 use super::{Generator, Packed, Perft, CHILDREN_LIMIT};
 use rustc_hash::FxHashMap;
@@ -461,8 +443,7 @@ impl<T: Tree, N: Paths> Slot<T, N> for Held<T::State, N> {
 }
 
 /// The tree from `start` of any [`Tree`], to `depth` (the end of every line when
-/// `None`), within `bounds`: what is counted is in [`TreeCount`], what is held in the
-/// [module docs](self).
+/// `None`), within `bounds`: what is counted is in [`TreeCount`], what is held below.
 ///
 /// With no depth given, a game whose lines can go round (a position repeats) has no
 /// last layer: it is refused as [`CountError::Endless`] as soon as a layer is deeper
@@ -472,6 +453,27 @@ impl<T: Tree, N: Paths> Slot<T, N> for Held<T::State, N> {
 /// bound's error; the walk lists each of their moves once more). A tree whose
 /// layers are disjoint ([`Tree::ply`]) cannot go round; without a depth it is counted
 /// until its lines end, a bound or depth 2^32 − 1.
+///
+/// # What a count holds
+///
+/// - **Two layers**, the one whose moves are listed and the one they reach, each a hash
+///   table from a position's key to the number of move sequences that reach it (a `u64`;
+///   a count where one passes 2^64 − 1 is run again with `u128`s). The position itself is
+///   held beside its key unless the tree rebuilds it from the key ([`Tree::state`]: a
+///   packed board, or a key that is the position).
+/// - **The key of every position seen**, for the totals, unless the layers are declared
+///   disjoint ([`Tree::ply`]: the depth follows from the position, as the stones on a
+///   board where each move adds one); then the totals are the sums of the layers.
+///
+/// The moves of a position are listed one position at a time and not kept, so a count
+/// lists any number of moves. Its bound is on the bytes those tables take
+/// ([`Bounds::memory`], [`MEMORY_LIMIT`] = 16 GiB by default, counted as
+/// [`Bounds::memory`] says): a count that would pass it is refused
+/// ([`CountError::Memory`]) with the largest depth that fits, after at most that much
+/// memory (measured: the peak resident memory of a count is the meter's figure to
+/// within 2%). For 7 × 6 Connect Four keyed by its two `u64` bitboards, a table takes 25
+/// bytes a bucket: ply 14 (75,437,595 positions in its last layer) holds about 6.7 GB at
+/// its peak, ply 15 about 13.4 GB, and ply 16 is refused.
 ///
 /// # Errors
 /// [`CountError`]: a bound passed (with the largest depth that fits), (no depth given) a
@@ -830,7 +832,7 @@ impl<P: Perft> Tree for PackedTree<'_, P> {
 /// The tree of game `P` from `start` layer by layer ([`TreeCount`]: positions and
 /// terminal positions by depth, move sequences and finished games of each length), to
 /// depth `depth` (to the end of every line when `None`), with generator `gen`, within
-/// the default [`Bounds`]. What it holds is in the [module docs](self): each position
+/// the default [`Bounds`]. What it holds is in [`count_tree_of`]: each position
 /// as its two words when the game packs it ([`Perft::packed`]), else as its key (and
 /// the state beside it, unless [`Perft::from_key`] rebuilds it); the layers summed
 /// when the game gives a ply ([`Perft::ply`]).

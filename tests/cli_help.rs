@@ -535,6 +535,10 @@ const LIMITS: &[(&[&str], &[&str])] = &[
     ),
     (&["perft", "paint"], &["1..=32"]),
     (&["count", "paint"], &["1..=10"]),
+    (
+        &["count", "octal"],
+        &["2^20 moves", "16384 = 16 GiB", "1..=1048576"],
+    ),
     // sevens: the deck, the deals of an input, the oracle's decks
     (
         &["gen", "sevens"],

@@ -1025,18 +1025,279 @@ fn count_prints_the_tree_or_the_games_own_counts() {
     }
     let started = std::time::Instant::now();
     gamecheck()
-        .args(["count", "marble", "--tree", "--side", "6"])
+        .args([
+            "count",
+            "marble",
+            "--tree",
+            "--side",
+            "6",
+            "--memory-limit",
+            "64",
+        ])
         .assert()
         .code(2)
         .stdout("")
         .stderr(predicate::str::contains(
-            "more than 4194304 positions at once (its bound); the largest depth that fits is",
+            "error: a count to depth 3 needs more than 64 MiB for the positions it holds at \
+             once (its bound); the largest depth that fits is 2",
         ));
     // a refusal costs about one bound's worth of positions, not the count
     assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
+    let two = out(&[
+        "count",
+        "marble",
+        "--tree",
+        "--side",
+        "6",
+        "--memory-limit",
+        "64",
+        "--depth",
+        "2",
+    ]);
+    assert!(two.ends_with("\ntotal 20306 0 44473 0\n"), "{two}");
+    for bad in ["0", "1048577", "1G", "-1"] {
+        gamecheck()
+            .args(["count", "octal", "--heap", "3", "--memory-limit", bad])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(
+                "not a whole number of MiB in 1..=1048576",
+            ));
+    }
     gamecheck()
         .args(["count", "sevens", "--suits", "2", "--ranks", "5"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("--from FILE"));
+}
+
+// --- count at tens of millions of positions: Connect Four --------------------------------
+
+use gamecheck::perft::{count_tree_of, Bounds, CountError, Tree};
+
+/// Connect Four on a `width` × `height` board as engine authors write it: column-major
+/// bitboards with a sentinel row above each column (bit `c·(height + 1) + r` is row `r`
+/// of column `c`), `[position, mask]` the stones of the player to move and all stones; a
+/// move adds the lowest free cell of a column. Four in a row (of the player who has just
+/// moved) or a full board has no moves. Its key is its two words, which hold the whole
+/// position (`Tree::state` when `REBUILD`), and its ply is the number of stones (when
+/// `PLY`: the layers are disjoint).
+struct ConnectFour<const REBUILD: bool, const PLY: bool> {
+    width: u32,
+    height: u32,
+}
+
+impl<const REBUILD: bool, const PLY: bool> ConnectFour<REBUILD, PLY> {
+    fn seven_by_six() -> Self {
+        ConnectFour {
+            width: 7,
+            height: 6,
+        }
+    }
+
+    /// The columns with a free cell, none after four in a row.
+    fn columns(&self, [position, mask]: [u64; 2]) -> impl Iterator<Item = u32> + '_ {
+        let h = u64::from(self.height);
+        let mover = position ^ mask; // the player who has just moved
+        let four = [1, h, h + 1, h + 2].iter().any(|&s| {
+            let pairs = mover & (mover >> s);
+            pairs & (pairs >> (2 * s)) != 0
+        });
+        let top = move |c: u32| 1u64 << (self.height - 1 + c * (self.height + 1));
+        (0..self.width).filter(move |&c| !four && mask & top(c) == 0)
+    }
+}
+
+impl<const REBUILD: bool, const PLY: bool> Tree for ConnectFour<REBUILD, PLY> {
+    type State = [u64; 2];
+    type Key = [u64; 2];
+
+    fn key(&self, s: &[u64; 2]) -> [u64; 2] {
+        *s
+    }
+
+    fn children(&self, &[position, mask]: &[u64; 2]) -> Vec<[u64; 2]> {
+        self.columns([position, mask])
+            .map(|c| {
+                let bottom = 1u64 << (c * (self.height + 1));
+                [position ^ mask, mask | (mask + bottom)]
+            })
+            .collect()
+    }
+
+    fn moves(&self, s: &[u64; 2]) -> u128 {
+        self.columns(*s).count() as u128
+    }
+
+    fn state(&self, key: &[u64; 2]) -> Option<[u64; 2]> {
+        REBUILD.then_some(*key)
+    }
+
+    fn ply(&self, &[_, mask]: &[u64; 2]) -> Option<u64> {
+        PLY.then_some(u64::from(mask.count_ones()))
+    }
+}
+
+/// The legal 7 × 6 Connect Four positions after n plies, n = 0..=14 (OEIS A212693,
+/// John Tromp's counts).
+const A212693: [u64; 15] = [
+    1, 7, 49, 238, 1120, 4263, 16422, 54859, 184_275, 558_186, 1_662_623, 4_568_683, 12_236_101,
+    30_929_111, 75_437_595,
+];
+
+/// `count`'s layers of 7 × 6 Connect Four to ply 10 (1,662,623 positions in the last):
+/// the published numbers, each layer's terminal positions the wins of its ply (none
+/// before ply 7, and ply 7's finished games the first player's wins), perft(7) the 7^7
+/// sequences less the 7 that fill a column in six moves (one move fewer at ply 6). The
+/// same whether the layers hold the positions beside their keys, and whether they are
+/// summed or kept in a set of every position seen (to ply 8).
+#[test]
+fn connect_four_positions_are_the_published_numbers() {
+    let t = count_tree_of(
+        &ConnectFour::<true, true>::seven_by_six(),
+        [0, 0],
+        Some(10),
+        Bounds::default(),
+    )
+    .unwrap();
+    let positions: Vec<u64> = t.layers.iter().map(|l| l.positions).collect();
+    assert_eq!(positions, A212693[..=10]);
+    assert_eq!(t.positions, A212693[..=10].iter().sum::<u64>());
+    assert!(t.layers[..7]
+        .iter()
+        .all(|l| l.terminal == 0 && l.games == 0));
+    assert!(t.layers[7].terminal > 0);
+    assert_eq!(t.layers[7].sequences, 7u128.pow(7) - 7);
+    assert!(!t.whole);
+    let want = count_tree_of(
+        &ConnectFour::<true, true>::seven_by_six(),
+        [0, 0],
+        Some(8),
+        Bounds::default(),
+    )
+    .unwrap();
+    assert_eq!(t.layers[..=8], want.layers);
+    let b = Bounds::default();
+    let start = [0, 0];
+    for other in [
+        count_tree_of(
+            &ConnectFour::<false, true>::seven_by_six(),
+            start,
+            Some(8),
+            b,
+        ),
+        count_tree_of(
+            &ConnectFour::<true, false>::seven_by_six(),
+            start,
+            Some(8),
+            b,
+        ),
+        count_tree_of(
+            &ConnectFour::<false, false>::seven_by_six(),
+            start,
+            Some(8),
+            b,
+        ),
+    ] {
+        assert_eq!(other, Ok(want.clone()));
+    }
+}
+
+/// The 4 × 4 board to the end of every game (a draw fills it: 17 layers): the same counts
+/// with the layers summed and with a set of every position seen (the layers of a game
+/// where each move adds a stone are disjoint).
+#[test]
+fn connect_four_4x4_counts_the_same_either_way() {
+    let (width, height) = (4, 4);
+    let summed = count_tree_of(
+        &ConnectFour::<true, true> { width, height },
+        [0, 0],
+        None,
+        Bounds::default(),
+    )
+    .unwrap();
+    let seen = count_tree_of(
+        &ConnectFour::<false, false> { width, height },
+        [0, 0],
+        None,
+        Bounds::default(),
+    )
+    .unwrap();
+    assert_eq!(summed, seen);
+    assert!(summed.whole);
+    assert_eq!(summed.layers.len(), 17);
+    assert_eq!(
+        summed.positions,
+        summed.layers.iter().map(|l| l.positions).sum::<u64>()
+    );
+}
+
+/// A bound in bytes refuses the next ply of Connect Four with the largest that fits, and
+/// the summed layers fit deeper than a set of every position seen.
+#[test]
+fn connect_four_refused_past_its_memory() {
+    let memory = 8 << 20;
+    let bounds = Bounds {
+        memory,
+        ..Bounds::default()
+    };
+    let summed = count_tree_of(
+        &ConnectFour::<true, true>::seven_by_six(),
+        [0, 0],
+        None,
+        bounds,
+    )
+    .unwrap_err();
+    let seen = count_tree_of(
+        &ConnectFour::<false, false>::seven_by_six(),
+        [0, 0],
+        None,
+        bounds,
+    )
+    .unwrap_err();
+    // ply 7: 54,859 positions, 2^16 buckets of 25 bytes, with ply 6 and the growth to it
+    assert_eq!(
+        summed,
+        CountError::Memory {
+            depth: 8,
+            limit: memory,
+            fits: 7
+        }
+    );
+    let CountError::Memory { fits, .. } = seen else {
+        panic!("{seen}")
+    };
+    assert!(fits < 7, "{seen}");
+}
+
+/// Connect Four's layers to ply `GAMECHECK_PLY` (14 unless set), one line a ply with
+/// its time, for measuring by hand (`/usr/bin/time -v`: the peak resident memory) —
+/// ply 14 holds about 6.7 GB:
+///
+/// ```text
+/// GAMECHECK_PLY=12 /usr/bin/time -v cargo test --release --test perft -- --ignored \
+///     connect_four_by_hand --nocapture
+/// ```
+#[test]
+#[ignore = "minutes and gigabytes: run by hand"]
+fn connect_four_by_hand() {
+    let ply: u32 = std::env::var("GAMECHECK_PLY").map_or(14, |p| p.parse().unwrap());
+    let started = std::time::Instant::now();
+    let t = count_tree_of(
+        &ConnectFour::<true, true>::seven_by_six(),
+        [0, 0],
+        Some(ply),
+        Bounds::default(),
+    )
+    .unwrap();
+    let seconds = started.elapsed().as_secs_f64();
+    print!("{}", t.text());
+    println!(
+        "ply {ply}: {} positions in {seconds:.1} s",
+        t.layers[ply as usize].positions
+    );
+    for (l, &want) in t.layers.iter().zip(&A212693) {
+        assert_eq!(l.positions, want, "ply {}", l.depth);
+    }
 }

@@ -613,9 +613,76 @@ fn group_constructors() {
     assert_eq!((each.merged, each.progress), (None, "heaps"));
 }
 
+/// `UP` packs the heap into the first of two words for `count` (and `WRONG` unpacks it
+/// one token too many); `WRONG` also declares a ply the game has not (the tokens taken
+/// from 100: a move may take more than one).
 impl<const WRONG: bool, const UP: bool> gamecheck::perft::PerftFromMoves
     for Subtraction<WRONG, UP>
 {
+    fn pack(_: &Rules, n: &u32) -> Option<gamecheck::perft::Packed> {
+        UP.then_some([u64::from(*n), 0])
+    }
+    fn unpack(_: &Rules, [n, _]: gamecheck::perft::Packed) -> Option<u32> {
+        UP.then(|| n as u32 + u32::from(WRONG))
+    }
+    fn ply_of(_: &Rules, n: &u32) -> Option<u64> {
+        WRONG.then(|| 100 - u64::from(*n))
+    }
+}
+
+/// What a `PerftFromMoves` game may tell `count`: its positions packed into two words
+/// (the same counts as with the cases themselves), a ply (checked: a wrong one stops the
+/// count), and `check_keys`, which a game's tests run on both.
+#[test]
+fn count_holds_what_perft_from_moves_gives_it() {
+    use gamecheck::perft::{check_keys, count_tree, CountError, Generator, Perft};
+    let rules = Rules(vec![1, 2, 3]);
+    let gen = Generator::Oracle;
+    let w = Subtraction::<false, false>::walker(&rules);
+    let plain = count_tree::<Subtraction>(&w, &20, None, gen).unwrap();
+    // every heap 0..=20, the empty one terminal
+    assert_eq!((plain.positions, plain.terminal), (21, 1));
+    assert_eq!(Subtraction::<false>::packed(&w, &20), None);
+    assert_eq!(Subtraction::<false>::from_key(&w, &20), Some(20));
+    assert_eq!(Subtraction::<false>::ply(&w, &20), None);
+    let w = Subtraction::<false, true>::walker(&rules);
+    assert_eq!(Subtraction::<false, true>::packed(&w, &20), Some([20, 0]));
+    assert_eq!(Subtraction::<false, true>::unpacked(&w, [20, 0]), Some(20));
+    let packed = count_tree::<Subtraction<false, true>>(&w, &20, None, gen).unwrap();
+    assert_eq!(packed, plain);
+    // layer d holds the heaps 20 − 3d ..= 20 − d: 1 + 3 + 5 + 7 + 9 + 11 states to depth 5
+    assert_eq!(
+        check_keys::<Subtraction<false, true>>(&w, &20, 5, gen),
+        Ok(36)
+    );
+    // a ply that does not grow by one a move: the first move that takes two or three
+    let w = Subtraction::<true, false>::walker(&rules);
+    let e = count_tree::<Subtraction<true, false>>(&w, &20, None, gen).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            CountError::Ply {
+                depth: 1,
+                want: 81,
+                got: Some(82 | 83)
+            }
+        ),
+        "{e}"
+    );
+    assert_eq!(
+        count_tree::<Subtraction<true, false>>(&w, &20, Some(0), gen).map(|t| t.positions),
+        Ok(1)
+    );
+    let e = check_keys::<Subtraction<true, false>>(&w, &20, 3, gen).unwrap_err();
+    assert!(e.contains("1 moves from the start: ply 8"), "{e}");
+    assert!(e.contains(", not ply 81 (the start's ply 80)"), "{e}");
+    // an unpacking that is not the packing's inverse, at the start
+    let w = Subtraction::<true, true>::walker(&rules);
+    let e = check_keys::<Subtraction<true, true>>(&w, &20, 3, gen).unwrap_err();
+    assert_eq!(
+        e,
+        "20, 0 moves from the start: packed into [20, 0], unpacked into 21"
+    );
 }
 
 /// A game that implements `PerftFromMoves` walks its cases with each generator and `apply`.

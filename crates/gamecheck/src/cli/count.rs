@@ -1,15 +1,17 @@
 //! `gamecheck count GAME [rule flags] [start flags] [--from FILE] [--depth D] [--solver
-//! naive]`: the game tree from a start, layer by layer ([`crate::perft::count_tree`]; up to the game's symmetries with
-//! `--up-to-symmetry`),
-//! for every game with `perft`. A game with counts of its own ([`Count`]) prints those
-//! instead, from its own flags, and the tree with `--tree`.
+//! naive] [--memory-limit MiB]`: the game tree from a start, layer by layer
+//! ([`crate::perft::count_tree_within`]; up to the game's symmetries with
+//! `--up-to-symmetry`), for every game with `perft`, within
+//! [`crate::perft::MEMORY_LIMIT`] bytes of positions unless `--memory-limit` says. A game
+//! with counts of its own ([`Count`]) prints those instead, from its own flags, and the
+//! tree with `--tree`.
 
 use super::ability::{parsed, Ability, Kind};
 use super::perft::{start_state, PerftSolver};
 use super::{print_all, Failure};
 use crate::command::Count;
 use crate::contest::Contest;
-use crate::perft::{count_tree_by, CountError, Generator, Perft};
+use crate::perft::{count_tree_within, Bounds, CountError, Generator, Perft};
 use clap::{Arg, ArgAction, Args, Command};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -26,12 +28,19 @@ pub struct TreeArgs<G: Perft + Contest> {
     #[arg(long, value_name = "FILE")]
     pub from: Option<PathBuf>,
     /// The last depth counted, 0..=4294967295 (default: to the end of every line). A
-    /// count that would hold more than 2^22 = 4,194,304 positions at once, list more than
-    /// 2^28 moves, meet a position with more than 2^20 moves or pass a u128 is refused
-    /// with the largest depth that fits; without --depth, so is a game that does not
-    /// always end.
+    /// count holds two layers of positions at once (and, unless the game declares its
+    /// layers disjoint, every position seen); one whose positions would take more than
+    /// --memory-limit, meet a position with more than 2^20 moves or pass a u128 is
+    /// refused with the largest depth that fits; without --depth, so is a game that does
+    /// not always end.
     #[arg(long, value_name = "D")]
     pub depth: Option<u32>,
+    /// The most memory the positions held at once may take, in MiB (1 MiB = 2^20
+    /// bytes), 1..=1048576; default 16384 = 16 GiB (their hash tables as laid out, the
+    /// old and the new while one grows). A game that packs a position into two words
+    /// takes 30 to 60 bytes a position held: 7 × 6 Connect Four about 6.7 GB at ply 14.
+    #[arg(long, value_name = "MiB", value_parser = parse_mib)]
+    pub memory_limit: Option<u64>,
     /// The move generator: the fast one, or the oracle's (`naive`).
     #[arg(long, value_enum, default_value_t = PerftSolver::Fast)]
     pub solver: PerftSolver,
@@ -122,13 +131,35 @@ fn run_tree<G: Perft + Contest>(m: &clap::ArgMatches) -> Result<ExitCode, Failur
         PerftSolver::Fast => Generator::Fast,
         PerftSolver::Naive => Generator::Oracle,
     };
-    let tree =
-        count_tree_by::<G>(&walker, &state, args.depth, gen, args.up_to_symmetry).map_err(|e| {
-            Failure::Usage(match (e, args.depth) {
-                (e @ CountError::Endless { .. }, _) => format!("{e} with --depth D"),
-                (e, Some(d)) => format!("--depth {d}: {e}"),
-                (e, None) => e.to_string(),
-            })
-        })?;
+    let mut bounds = Bounds::default();
+    if let Some(mib) = args.memory_limit {
+        bounds.memory = mib << 20;
+    }
+    let tree = count_tree_within::<G>(
+        &walker,
+        &state,
+        args.depth,
+        gen,
+        args.up_to_symmetry,
+        bounds,
+    )
+    .map_err(|e| match (e, args.depth) {
+        // the game's ply is wrong: a bug of the game's, not of the command line
+        (e @ CountError::Ply { .. }, _) => Failure::Internal(format!("{}: {e}", G::NAME)),
+        (e @ CountError::Endless { .. }, _) => Failure::Usage(format!("{e} with --depth D")),
+        (e, Some(d)) => Failure::Usage(format!("--depth {d}: {e}")),
+        (e, None) => Failure::Usage(e.to_string()),
+    })?;
     print_all(&tree.text())
+}
+
+/// Parses `--memory-limit`: a whole number of MiB in 1..=1048576, without a unit.
+fn parse_mib(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(mib @ 1..=1_048_576) => Ok(mib),
+        _ => Err(format!(
+            "`{text}` is not a whole number of MiB in 1..=1048576 (without a unit: \
+             `--memory-limit 1024` for 1 GiB)"
+        )),
+    }
 }

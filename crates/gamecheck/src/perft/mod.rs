@@ -14,11 +14,23 @@
 //!
 //! The same tree counted layer by layer ([`count_tree`], `count GAME`): the distinct
 //! positions and terminal positions at each depth, and the move sequences and finished
-//! games of each length, to the end of every line ([`TreeCount`]).
+//! games of each length, to the end of every line ([`TreeCount`]). A count holds two
+//! layers of positions at a time, each position as a compact key where the game gives
+//! one ([`Perft::packed`], [`PerftFromMoves::pack`]), and sums the layers where the game
+//! declares them disjoint ([`Perft::ply`], [`PerftFromMoves::ply_of`]).
 
 mod tree;
 
-pub use tree::{count_tree_of, Bounds, CountError, Layer, Tree, TreeCount, MOVES_LIMIT};
+pub use tree::{
+    check_keys, count_tree, count_tree_by, count_tree_of, count_tree_within, Bounds, CountError,
+    Layer, Tree, TreeCount, HEAP_ALLOWANCE, MEMORY_LIMIT,
+};
+
+/// A position packed into two machine words, as `count` holds it when the game packs its
+/// positions ([`Perft::packed`], [`PerftFromMoves::pack`]): a board game's two bitboards
+/// (Connect Four: the stones of the player to move and the mask of all stones), 16 bytes
+/// whatever the position's own type.
+pub type Packed = [u64; 2];
 
 use crate::contest::NoFlags;
 use crate::error::RuleError;
@@ -114,6 +126,44 @@ pub trait Perft: Game {
     fn widest(_walker: &Self::Walker, _state: &Self::State, _depth: u32) -> Option<u128> {
         None
     }
+
+    // What `count` holds (see [`count_tree`]): each item has a default that keeps the
+    // count as it was, so a game gives only what it has.
+
+    /// `state` packed into two words for `count` to hold ([`Packed`]), one-to-one on the
+    /// states reached (two states with the same words are counted as one); `None` (the
+    /// default) when the game does not pack. A count packs every state when it packs the
+    /// start (not counting up to symmetry, where the positions are keyed by
+    /// [`Perft::symmetric_key`]).
+    fn packed(_walker: &Self::Walker, _state: &Self::State) -> Option<Packed> {
+        None
+    }
+
+    /// The state packed into `words` by [`Perft::packed`]: with it `count` holds the
+    /// words alone and rebuilds the state when it lists its moves; `None` (the default)
+    /// holds the state beside its words.
+    fn unpacked(_walker: &Self::Walker, _words: Packed) -> Option<Self::State> {
+        None
+    }
+
+    /// A state whose key is `key` (one of its class, for a key of
+    /// [`Perft::symmetric_key`]), when the key holds the whole state: `count` then holds
+    /// the key alone; `None` (the default) holds the state beside its key. A game whose
+    /// keys are its states ([`PerftFromMoves`]) gives the key itself.
+    fn from_key(_walker: &Self::Walker, _key: &Self::Key) -> Option<Self::State> {
+        None
+    }
+
+    /// The ply of `state` — the number of moves every line from the game's beginning
+    /// takes to reach it — when the state alone tells it (the stones on the board, where
+    /// each move adds one); `None` (the default) when it does not. A start with a ply
+    /// declares the tree's layers disjoint: `count` keeps no set of every position seen,
+    /// and its totals are the sums of its layers. The count checks the declaration at
+    /// every position (see [`Tree::ply`]) and stops with [`CountError::Ply`] where a
+    /// move did not add one.
+    fn ply(_walker: &Self::Walker, _state: &Self::State) -> Option<u64> {
+        None
+    }
 }
 
 /// A [`Perft::Walker`] for a game whose tree state is its contest case: the successors
@@ -161,7 +211,56 @@ impl<G: Game> Moves<G> {
 /// ```ignore
 /// impl gamecheck::perft::PerftFromMoves for MyGame {}
 /// ```
-pub trait PerftFromMoves: Game {}
+///
+/// `count` holds each position as its case ([`Perft::from_key`] gives the key back); a
+/// game whose cases are larger than two words, or which counts trees of tens of millions
+/// of positions, packs them ([`PerftFromMoves::pack`] and [`PerftFromMoves::unpack`]:
+/// 16 bytes a position), and a game where every move adds one stone gives the ply
+/// ([`PerftFromMoves::ply_of`]), so that a count keeps no set of every position seen:
+///
+/// ```ignore
+/// impl gamecheck::perft::PerftFromMoves for ConnectFour {
+///     fn pack(_: &Rules, b: &Board) -> Option<gamecheck::perft::Packed> {
+///         Some([b.position, b.mask])
+///     }
+///     fn unpack(rules: &Rules, [position, mask]: gamecheck::perft::Packed) -> Option<Board> {
+///         Some(Board::from_bits(rules, position, mask))
+///     }
+///     fn ply_of(_: &Rules, b: &Board) -> Option<u64> {
+///         Some(u64::from(b.mask.count_ones()))
+///     }
+/// }
+/// ```
+///
+/// These are methods with defaults rather than a key type of the trait's own: Rust has no
+/// defaults for associated types, so a `type Key` here would break every game that
+/// implements the trait with `{}`, and a second trait could not give [`Perft`] too (its
+/// blanket implementation would overlap this one's). A fixed two-word [`Packed`] holds the
+/// bitboards of the board games this trait serves.
+pub trait PerftFromMoves: Game {
+    /// `case` packed into two words, one-to-one on the cases reached (two cases with the
+    /// same words are one position to `count`): `count` then holds each position as
+    /// these 16 bytes instead of the case. `None` (the default): the case is the key. A
+    /// game packs every case reached from a start it packs (`rules` may say it does not,
+    /// for a board too large for two words).
+    fn pack(_rules: &Self::Rules, _case: &Self::Case) -> Option<Packed> {
+        None
+    }
+
+    /// The case packed into `words`: `unpack(pack(c)) == Some(c)` (checked at every
+    /// position in builds with debug assertions, and by [`check_keys`]). `None` (the
+    /// default) holds each case beside its words.
+    fn unpack(_rules: &Self::Rules, _words: Packed) -> Option<Self::Case> {
+        None
+    }
+
+    /// The number of moves from the game's beginning to `case`, when the case alone
+    /// tells it (the stones on the board, where each move adds one): [`Perft::ply`].
+    /// `None` (the default): the layers are not declared disjoint.
+    fn ply_of(_rules: &Self::Rules, _case: &Self::Case) -> Option<u64> {
+        None
+    }
+}
 
 impl<G: PerftFromMoves> Perft for G {
     type State = G::Case;
@@ -193,6 +292,24 @@ impl<G: PerftFromMoves> Perft for G {
     }
     fn oracle_children(moves: &Moves<G>, case: &G::Case) -> Vec<(G::Move, G::Case)> {
         moves.children(Generator::Oracle, case)
+    }
+    fn packed(moves: &Moves<G>, case: &G::Case) -> Option<Packed> {
+        let words = G::pack(&moves.rules, case)?;
+        debug_assert!(
+            G::unpack(&moves.rules, words).is_none_or(|back| back == *case),
+            "{}: unpack(pack(case)) is not the case: {case:?} packs into {words:?}",
+            G::NAME
+        );
+        Some(words)
+    }
+    fn unpacked(moves: &Moves<G>, words: Packed) -> Option<G::Case> {
+        G::unpack(&moves.rules, words)
+    }
+    fn from_key(_: &Moves<G>, key: &G::Case) -> Option<G::Case> {
+        Some(key.clone())
+    }
+    fn ply(moves: &Moves<G>, case: &G::Case) -> Option<u64> {
+        G::ply_of(&moves.rules, case)
     }
 }
 
@@ -522,99 +639,4 @@ pub fn perft_within<P: Perft>(
             .unwrap_or(0),
     };
     Err(Refused { error, fits })
-}
-
-impl Default for Bounds {
-    /// [`MEMO_LIMIT`] positions, [`MOVES_LIMIT`] moves, [`CHILDREN_LIMIT`] moves at one
-    /// position.
-    fn default() -> Bounds {
-        Bounds {
-            positions: MEMO_LIMIT,
-            moves: MOVES_LIMIT,
-            children: CHILDREN_LIMIT,
-        }
-    }
-}
-
-/// A [`Perft`] game's walker and generator as a [`Tree`].
-struct PerftTree<'a, P: Perft> {
-    walker: &'a P::Walker,
-    gen: Generator,
-    /// Positions keyed by [`Perft::symmetric_key`] (one per class up to symmetry).
-    symmetric: bool,
-}
-
-impl<P: Perft> Tree for PerftTree<'_, P> {
-    type State = P::State;
-    type Key = P::Key;
-
-    fn key(&self, state: &P::State) -> P::Key {
-        if self.symmetric {
-            P::symmetric_key(self.walker, state)
-        } else {
-            P::key(state)
-        }
-    }
-
-    fn children(&self, state: &P::State) -> Vec<P::State> {
-        let kids = match self.gen {
-            Generator::Fast => P::fast_children(self.walker, state),
-            Generator::Oracle => P::oracle_children(self.walker, state),
-        };
-        kids.into_iter().map(|(_, c)| c).collect()
-    }
-
-    fn moves(&self, state: &P::State) -> u128 {
-        match self.gen {
-            Generator::Fast => P::fast_count(self.walker, state),
-            Generator::Oracle => P::oracle_children(self.walker, state).len() as u128,
-        }
-    }
-
-    fn widest(&self, state: &P::State) -> Option<u128> {
-        P::widest(self.walker, state, 1)
-    }
-}
-
-/// The tree of game `P` from `start` layer by layer ([`TreeCount`]: positions and
-/// terminal positions by depth, move sequences and finished games of each length), to
-/// depth `depth` (to the end of every line when `None`), with generator `gen`, within
-/// the default [`Bounds`].
-///
-/// # Errors
-/// [`CountError`]: a bound passed (with the largest depth that fits), or (no depth
-/// given) a game that does not always end.
-pub fn count_tree<P: Perft>(
-    walker: &P::Walker,
-    start: &P::State,
-    depth: Option<u32>,
-    gen: Generator,
-) -> Result<TreeCount, CountError> {
-    count_tree_by::<P>(walker, start, depth, gen, false)
-}
-
-/// [`count_tree`], with positions counted once per class up to the game's symmetries
-/// when `up_to_symmetry` ([`Perft::symmetric_key`]: tic-tac-toe has 765 positions up to
-/// the square's eight symmetries, 138 of them terminal); the move sequences and finished
-/// games are still counted one by one.
-///
-/// # Errors
-/// As [`count_tree`].
-pub fn count_tree_by<P: Perft>(
-    walker: &P::Walker,
-    start: &P::State,
-    depth: Option<u32>,
-    gen: Generator,
-    up_to_symmetry: bool,
-) -> Result<TreeCount, CountError> {
-    count_tree_of(
-        &PerftTree::<P> {
-            walker,
-            gen,
-            symmetric: up_to_symmetry,
-        },
-        start.clone(),
-        depth,
-        Bounds::default(),
-    )
 }

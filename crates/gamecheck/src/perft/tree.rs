@@ -2,27 +2,29 @@
 //! sequences and finished games by depth (what `count GAME` prints for any game with a
 //! start and a move generator).
 //!
-//! Layer `d` is `R_d`, the distinct positions (by [`Perft::Key`]) reached from the start
-//! in exactly `d` moves, each with the number of move sequences that reach it. A position
-//! is *terminal* when it has no legal move; a *finished game* of `d` moves is a sequence
-//! of `d` moves from the start that ends in a terminal position. The layers are built
+//! Layer `d` is `R_d`, the distinct positions (by key) reached from the start in exactly
+//! `d` moves, each with the number of move sequences that reach it. A position is
+//! *terminal* when it has no legal move; a *finished game* of `d` moves is a sequence of
+//! `d` moves from the start that ends in a terminal position. The layers are built
 //! breadth first, each from the one before, until a layer is empty (every line has
 //! ended) or the depth asked for; a position that several depths reach is in each of
 //! their layers, and once in the totals.
 //!
-//! Cost: every distinct position seen is held once (for the totals), with the current
-//! and the next layer; the moves of each layer's positions are listed once per layer.
-//! A count that would hold more positions at once or list more moves than its
-//! [`Bounds`] is refused ([`CountError`]) with the largest depth that fits, after at
-//! most that much work.
+//! What a count holds and its bound: [`count_tree_of`].
 
+use super::{Generator, Packed, Perft, CHILDREN_LIMIT};
 use rustc_hash::FxHashMap;
 use std::hash::Hash;
+use std::mem::{needs_drop, size_of};
 
-/// The most moves one count lists, summed over its layers: 2^28 = 268,435,456 (a few
-/// seconds of a fast generator, a minute of a slow one). A count that would list more is
-/// refused ([`CountError::Moves`]).
-pub const MOVES_LIMIT: u64 = 1 << 28;
+/// The most bytes the positions a count holds at once may take by default
+/// ([`Bounds::memory`]): 16 GiB = 17,179,869,184 bytes, which a 24 GiB machine holds
+/// with room to spare.
+pub const MEMORY_LIMIT: u64 = 16 << 30;
+
+/// The bytes a count adds for a key or a position that owns memory on the heap (a `Vec`,
+/// a `String`: [`std::mem::needs_drop`]), beyond its own size: 32, a small allocation.
+pub const HEAP_ALLOWANCE: u64 = 32;
 
 /// One depth of the game tree ([`TreeCount::layers`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,7 +53,7 @@ pub struct TreeCount {
     /// Depth 0 (the start alone) to the last depth counted.
     pub layers: Vec<Layer>,
     /// Distinct positions over every layer (a position reached at several depths counts
-    /// once).
+    /// once; where the layers are disjoint, [`Tree::ply`], the sum of the layers').
     pub positions: u64,
     /// Distinct terminal positions over every layer.
     pub terminal: u64,
@@ -84,31 +86,37 @@ impl TreeCount {
     }
 }
 
-/// Why a count was refused; each says the largest depth whose count fits (`fits`).
+/// `bytes` as the error messages give it: whole GiB or MiB in those units, else bytes.
+fn bytes_text(bytes: u64) -> String {
+    match bytes {
+        b if b > 0 && b % (1 << 30) == 0 => format!("{} GiB", b >> 30),
+        b if b > 0 && b % (1 << 20) == 0 => format!("{} MiB", b >> 20),
+        b => format!("{b} bytes"),
+    }
+}
+
+/// A ply as [`CountError::Ply`] says it.
+fn ply_text(ply: Option<u64>) -> String {
+    match ply {
+        Some(p) => format!("ply {p}"),
+        None => "no ply".to_string(),
+    }
+}
+
+/// Why a count was refused or stopped; each refusal says the largest depth whose count
+/// fits (`fits`).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CountError {
-    /// More than the bound of positions held at once.
+    /// The positions held at once would take more than the bound of memory.
     #[error(
-        "a count to depth {depth} holds more than {limit} positions at once (its bound); \
-         the largest depth that fits is {fits}"
+        "a count to depth {depth} needs more than {} for the positions it holds at once \
+         (its bound); the largest depth that fits is {fits}",
+        bytes_text(*limit)
     )]
-    Positions {
+    Memory {
         /// The depth whose layer passed the bound.
         depth: u32,
-        /// The bound ([`Bounds::positions`]).
-        limit: usize,
-        /// The largest depth whose count fits.
-        fits: u32,
-    },
-    /// More than the bound of moves listed.
-    #[error(
-        "a count to depth {depth} lists more than {limit} moves (its bound); the largest \
-         depth that fits is {fits}"
-    )]
-    Moves {
-        /// The depth whose layer passed the bound.
-        depth: u32,
-        /// The bound ([`Bounds::moves`]).
+        /// The bound in bytes ([`Bounds::memory`]).
         limit: u64,
         /// The largest depth whose count fits.
         fits: u32,
@@ -151,33 +159,65 @@ pub enum CountError {
         /// The distinct positions seen by then.
         positions: u64,
     },
+    /// The tree declares its layers disjoint ([`Tree::ply`]), but a position `depth`
+    /// moves from the start has not the start's ply plus `depth`: the declaration is
+    /// wrong (a move that does not add one to the ply), and the count stops before its
+    /// totals could be wrong.
+    #[error(
+        "a position {depth} moves from the start has {}, not ply {want} (the start's plus \
+         {depth}): the game's ply, which declares its layers disjoint, must grow by one \
+         a move",
+        ply_text(*got)
+    )]
+    Ply {
+        /// The position's depth.
+        depth: u32,
+        /// The ply it should have: the start's plus `depth`.
+        want: u64,
+        /// The ply the tree gives it.
+        got: Option<u64>,
+    },
 }
 
 impl CountError {
     /// The largest depth whose count fits (`None` for [`CountError::Endless`], where any
-    /// depth fits as far as the bounds go).
+    /// depth fits as far as the bounds go, and for [`CountError::Ply`], a wrong tree).
     pub fn fits(&self) -> Option<u32> {
         match *self {
-            CountError::Positions { fits, .. }
-            | CountError::Moves { fits, .. }
+            CountError::Memory { fits, .. }
             | CountError::TooWide { fits, .. }
             | CountError::Overflow { fits, .. } => Some(fits),
-            CountError::Endless { .. } => None,
+            CountError::Endless { .. } | CountError::Ply { .. } => None,
         }
     }
 }
 
-/// The bounds of one count: positions held at once, moves listed, moves of one position.
-/// Its `Default` is the command line's: `perft::MEMO_LIMIT` positions, [`MOVES_LIMIT`]
-/// moves, `perft::CHILDREN_LIMIT` moves at one position.
+/// The bounds of one count: the memory its positions take, the moves of one position.
+/// Its `Default` is the command line's: [`MEMORY_LIMIT`] bytes, `perft::CHILDREN_LIMIT`
+/// moves at one position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Bounds {
-    /// The most positions held at once (the set behind the totals, and two layers).
-    pub positions: usize,
-    /// The most moves listed, over every layer but the last.
-    pub moves: u64,
+    /// The most bytes the positions held at once may take: the hash tables of the two
+    /// layers and (unless the layers are disjoint) of every position seen, counted as
+    /// std's `HashMap` lays them out — buckets a power of two, at most 7/8 of them full,
+    /// each one entry (the key, and the path count, and the position unless it is
+    /// rebuilt from its key) and one control byte — with both tables while one grows
+    /// (the old and the new, twice as large, are held at once), and
+    /// [`HEAP_ALLOWANCE`] more an entry for a key or a position that owns heap memory.
+    /// What a position lists is not counted (its moves, one position at a time).
+    pub memory: u64,
     /// The most moves listed at one position (checked by [`Tree::widest`]).
     pub children: u128,
+}
+
+impl Default for Bounds {
+    /// [`MEMORY_LIMIT`] bytes, [`CHILDREN_LIMIT`] moves at one position.
+    fn default() -> Bounds {
+        Bounds {
+            memory: MEMORY_LIMIT,
+            children: CHILDREN_LIMIT,
+        }
+    }
 }
 
 /// A game tree as the counter sees it ([`count_tree_of`]): positions, what makes two of
@@ -209,55 +249,312 @@ pub trait Tree {
     fn widest(&self, _state: &Self::State) -> Option<u128> {
         None
     }
+
+    /// The position whose key is `key`, when the key holds the whole position (a board
+    /// packed into words, or a key that is the position itself); `None` (the default)
+    /// when it does not. With it a count holds each position as its key alone and
+    /// rebuilds the position when it lists its moves; without it, beside its key.
+    ///
+    /// `key(state(k))` must be `k`: a count checks it at the start (a panic names the
+    /// disagreement), and at every position in a build with debug assertions.
+    fn state(&self, _key: &Self::Key) -> Option<Self::State> {
+        None
+    }
+
+    /// The ply of `state` — the moves every line from the game's beginning takes to
+    /// reach it — when the position alone tells it (the stones on the board of a game
+    /// where each move adds one stone); `None` (the default) when it does not.
+    ///
+    /// A start with a ply declares the layers disjoint (no position at two depths), and a
+    /// count then keeps no set of every position seen: its totals are the sums of its
+    /// layers, and a game whose layers are disjoint cannot go round. The count checks the
+    /// declaration at every position it counts, at one call each: a position `d` moves
+    /// from the start must have the start's ply plus `d`, else the count stops with
+    /// [`CountError::Ply`]. A wrong ply is so never silent: it cannot make the totals
+    /// count a position twice.
+    fn ply(&self, _state: &Self::State) -> Option<u64> {
+        None
+    }
+}
+
+/// The bytes of a hash table with `buckets` buckets of entries `E`, as std's `HashMap`
+/// (hashbrown) lays it out: one entry and one control byte a bucket, and 16 control bytes
+/// more.
+fn table_bytes<E>(buckets: u64) -> u64 {
+    match buckets {
+        0 => 0,
+        b => b * (size_of::<E>() as u64 + 1) + 16,
+    }
+}
+
+/// The buckets of a hash table that holds `capacity` entries before it grows: every one
+/// up to 8 buckets less one, 7/8 of them from 8 on.
+fn buckets(capacity: usize) -> u64 {
+    match capacity as u64 {
+        0 => 0,
+        c @ 1..=7 => c + 1,
+        c => c / 7 * 8,
+    }
+}
+
+/// [`HEAP_ALLOWANCE`] for each of `K` and `V` that owns heap memory.
+fn allowance<K, V>() -> u64 {
+    HEAP_ALLOWANCE * (u64::from(needs_drop::<K>()) + u64::from(needs_drop::<V>()))
+}
+
+/// The bytes `map` holds by [`Bounds::memory`]'s count.
+fn bytes<K, V>(map: &FxHashMap<K, V>) -> u64 {
+    table_bytes::<(K, V)>(buckets(map.capacity())) + map.len() as u64 * allowance::<K, V>()
+}
+
+/// The bytes a count holds, against its bound.
+struct Meter {
+    held: u64,
+    limit: u64,
+}
+
+impl Meter {
+    /// Room for one more entry in `map`, taken if there is: a full table grows to twice
+    /// its buckets (4 from none), the old and the new held at once while it moves.
+    fn admit<K, V>(&mut self, map: &FxHashMap<K, V>) -> bool {
+        let heap = allowance::<K, V>();
+        let (old, new) = if map.len() < map.capacity() {
+            (0, 0)
+        } else {
+            let b = buckets(map.capacity());
+            let grown = if b == 0 { 4 } else { 2 * b };
+            (table_bytes::<(K, V)>(b), table_bytes::<(K, V)>(grown))
+        };
+        if self.held + new + heap > self.limit {
+            return false;
+        }
+        self.held = self.held - old + new + heap;
+        true
+    }
+}
+
+/// Why the layers stopped: a refusal, or a path count past `u64` (counted again with
+/// `u128`s).
+enum Stop {
+    Count(CountError),
+    Widen,
+}
+
+impl From<CountError> for Stop {
+    fn from(e: CountError) -> Stop {
+        Stop::Count(e)
+    }
+}
+
+/// The number of move sequences that reach a position: a `u64`, or a `u128` when one
+/// passes 2^64 − 1.
+trait Paths: Copy {
+    /// The start's.
+    const ONE: Self;
+    /// `self + other`, `None` past the type.
+    fn plus(self, other: Self) -> Option<Self>;
+    /// As a `u128`.
+    fn wide(self) -> u128;
+    /// What a count does when a position `depth` moves from the start passes the type.
+    fn past(depth: u32) -> Stop;
+}
+
+impl Paths for u64 {
+    const ONE: u64 = 1;
+    fn plus(self, other: u64) -> Option<u64> {
+        self.checked_add(other)
+    }
+    fn wide(self) -> u128 {
+        u128::from(self)
+    }
+    fn past(_: u32) -> Stop {
+        Stop::Widen
+    }
+}
+
+impl Paths for u128 {
+    const ONE: u128 = 1;
+    fn plus(self, other: u128) -> Option<u128> {
+        self.checked_add(other)
+    }
+    fn wide(self) -> u128 {
+        self
+    }
+    fn past(depth: u32) -> Stop {
+        Stop::Count(CountError::Overflow {
+            depth,
+            fits: depth - 1,
+        })
+    }
+}
+
+/// What a layer holds beside a position's key: its path count, and the position unless
+/// it is rebuilt from the key.
+trait Slot<T: Tree, N: Paths> {
+    fn new(state: T::State, paths: N) -> Self;
+    fn paths(&self) -> N;
+    fn paths_mut(&mut self) -> &mut N;
+    /// The position of `key`.
+    fn state(&self, tree: &T, key: &T::Key) -> T::State;
+}
+
+/// The path count alone: the position is rebuilt from its key ([`Tree::state`]).
+struct Bare<N>(N);
+
+impl<T: Tree, N: Paths> Slot<T, N> for Bare<N> {
+    fn new(_: T::State, paths: N) -> Self {
+        Bare(paths)
+    }
+    fn paths(&self) -> N {
+        self.0
+    }
+    fn paths_mut(&mut self) -> &mut N {
+        &mut self.0
+    }
+    fn state(&self, tree: &T, key: &T::Key) -> T::State {
+        let state = tree
+            .state(key)
+            .expect("Tree::state gave no position for a key, after one for the start's");
+        debug_assert!(
+            tree.key(&state) == *key,
+            "Tree::state and Tree::key disagree: the key of a rebuilt position is not the \
+             key it was rebuilt from"
+        );
+        state
+    }
+}
+
+/// The position beside its path count.
+struct Held<S, N>(S, N);
+
+impl<T: Tree, N: Paths> Slot<T, N> for Held<T::State, N> {
+    fn new(state: T::State, paths: N) -> Self {
+        Held(state, paths)
+    }
+    fn paths(&self) -> N {
+        self.1
+    }
+    fn paths_mut(&mut self) -> &mut N {
+        &mut self.1
+    }
+    fn state(&self, _: &T, _: &T::Key) -> T::State {
+        self.0.clone()
+    }
 }
 
 /// The tree from `start` of any [`Tree`], to `depth` (the end of every line when
-/// `None`), within `bounds`: what is counted is in [`TreeCount`]. Every distinct
-/// position seen is held once (for the totals), with the current and the next layer;
-/// the moves of each layer's positions are listed once per layer.
+/// `None`), within `bounds`: what is counted is in [`TreeCount`], what is held below.
 ///
 /// With no depth given, a game whose lines can go round (a position repeats) has no
 /// last layer: it is refused as [`CountError::Endless`] as soon as a layer is deeper
 /// than the positions seen (a line that long repeats one, by pigeonhole), or, when a
-/// bound is passed first, if a walk over the positions seen finds a line that comes
-/// back to one of them (a game that always ends keeps the bound's error).
+/// bound is passed first, if a walk over the positions whose moves the count listed
+/// finds a line that comes back to one of them (a game that always ends keeps the
+/// bound's error; the walk lists each of their moves once more). A tree whose
+/// layers are disjoint ([`Tree::ply`]) cannot go round; without a depth it is counted
+/// until its lines end, a bound or depth 2^32 − 1.
+///
+/// # What a count holds
+///
+/// - **Two layers**, the one whose moves are listed and the one they reach, each a hash
+///   table from a position's key to the number of move sequences that reach it (a `u64`;
+///   a count where one passes 2^64 − 1 is run again with `u128`s). The position itself is
+///   held beside its key unless the tree rebuilds it from the key ([`Tree::state`]: a
+///   packed board, or a key that is the position).
+/// - **The key of every position seen**, for the totals, unless the layers are declared
+///   disjoint ([`Tree::ply`]: the depth follows from the position, as the stones on a
+///   board where each move adds one); then the totals are the sums of the layers.
+///
+/// The moves of a position are listed one position at a time and not kept, so a count
+/// lists any number of moves. Its bound is on the bytes those tables take
+/// ([`Bounds::memory`], [`MEMORY_LIMIT`] = 16 GiB by default, counted as
+/// [`Bounds::memory`] says): a count that would pass it is refused
+/// ([`CountError::Memory`]) with the largest depth that fits, after at most that much
+/// memory (measured: the peak resident memory of a count is the meter's figure to
+/// within 2%). For 7 × 6 Connect Four keyed by its two `u64` bitboards, a table takes 25
+/// bytes a bucket: ply 14 (75,437,595 positions in its last layer) holds about 6.7 GB at
+/// its peak, ply 15 about 13.4 GB, and ply 16 is refused.
 ///
 /// # Errors
-/// [`CountError`]: a bound passed (with the largest depth that fits), or (no depth
-/// given) a game that does not always end.
+/// [`CountError`]: a bound passed (with the largest depth that fits), (no depth given) a
+/// game that does not always end, or a ply that does not grow by one a move.
+///
+/// # Panics
+/// When the tree rebuilds positions from their keys ([`Tree::state`]) and the start's
+/// rebuilt position has another key.
 pub fn count_tree_of<T: Tree>(
     tree: &T,
     start: T::State,
     depth: Option<u32>,
     bounds: Bounds,
 ) -> Result<TreeCount, CountError> {
-    let root = start.clone();
+    let key = tree.key(&start);
+    let bare = tree.state(&key).is_some_and(|s| {
+        assert!(
+            tree.key(&s) == key,
+            "Tree::state and Tree::key disagree: the key of the start rebuilt from its key \
+             is not its key"
+        );
+        true
+    });
+    let disjoint = tree.ply(&start).is_some();
     let mut first = FxHashMap::default();
-    layers(tree, start, depth, bounds, &mut first).map_err(|e| match e {
-        CountError::Positions { .. } | CountError::Moves { .. } | CountError::Overflow { .. }
-            if depth.is_none() =>
-        {
-            match line_back(tree, root, &first, bounds) {
-                Some(depth) => CountError::Endless {
-                    depth,
-                    positions: first.len() as u64,
-                },
-                None => e,
-            }
+    let counted = match run::<T, u64>(tree, &start, depth, bounds, &mut first, bare) {
+        Err(Stop::Widen) => {
+            first = FxHashMap::default();
+            run::<T, u128>(tree, &start, depth, bounds, &mut first, bare)
         }
-        e => e,
-    })
+        counted => counted,
+    };
+    counted
+        .map_err(|stop| match stop {
+            Stop::Count(e) => e,
+            Stop::Widen => unreachable!("u128 path counts are not widened"),
+        })
+        .map_err(|e| match e {
+            CountError::Memory { .. } | CountError::Overflow { .. }
+                if depth.is_none() && !disjoint =>
+            {
+                let listed = e.fits().unwrap_or(0);
+                match line_back(tree, start, &first, listed, bounds) {
+                    Some(depth) => CountError::Endless {
+                        depth,
+                        positions: first.len() as u64,
+                    },
+                    None => e,
+                }
+            }
+            e => e,
+        })
 }
 
-/// A line of play from `root` through the positions of `seen` only that comes back to
-/// a position already on it: its number of moves, by a depth-first walk (each position
-/// of `seen` entered once, its moves listed once; a position wider than
-/// [`Bounds::children`] is not entered). `None` when the positions seen hold no such
-/// line.
+/// [`layers`] with path counts `N`, the positions rebuilt from their keys when `bare`.
+fn run<T: Tree, N: Paths>(
+    tree: &T,
+    start: &T::State,
+    depth: Option<u32>,
+    bounds: Bounds,
+    first: &mut FxHashMap<T::Key, u32>,
+    bare: bool,
+) -> Result<TreeCount, Stop> {
+    if bare {
+        layers::<T, N, Bare<N>>(tree, start, depth, bounds, first)
+    } else {
+        layers::<T, N, Held<T::State, N>>(tree, start, depth, bounds, first)
+    }
+}
+
+/// A line of play from `root` through the positions of `seen` whose moves the count
+/// listed (first seen at most `listed` moves from the start) that comes back to a
+/// position already on it: its number of moves, by a depth-first walk (each such
+/// position entered once, its moves listed once: at most the count's own work; a
+/// position wider than [`Bounds::children`] is not entered). `None` when those
+/// positions hold no such line.
 fn line_back<T: Tree>(
     tree: &T,
     root: T::State,
     seen: &FxHashMap<T::Key, u32>,
+    listed: u32,
     bounds: Bounds,
 ) -> Option<u32> {
     let moves = |s: &T::State| match tree.widest(s) {
@@ -276,7 +573,7 @@ fn line_back<T: Tree>(
             continue;
         };
         let k = tree.key(&kid);
-        if !seen.contains_key(&k) {
+        if seen.get(&k).is_none_or(|&d| d > listed) {
             continue;
         }
         match on_line.get(&k) {
@@ -292,17 +589,23 @@ fn line_back<T: Tree>(
     None
 }
 
-/// The layers of [`count_tree_of`], leaving in `first` (empty at the call) every
-/// position seen, with the depth it was first reached at (a terminal position counts
-/// once in the totals: in the layer that reached it first).
-fn layers<T: Tree>(
+/// The layers of [`count_tree_of`], with path counts `N` and slots `S`, leaving in
+/// `first` (empty at the call) every position seen, with the depth it was first reached
+/// at (a terminal position counts once in the totals: in the layer that reached it
+/// first) — none when the layers are disjoint ([`Tree::ply`]).
+fn layers<T: Tree, N: Paths, S: Slot<T, N>>(
     tree: &T,
-    start: T::State,
+    start: &T::State,
     depth: Option<u32>,
     bounds: Bounds,
     first: &mut FxHashMap<T::Key, u32>,
-) -> Result<TreeCount, CountError> {
-    first.insert(tree.key(&start), 0);
+) -> Result<TreeCount, Stop> {
+    let ply = tree.ply(start);
+    let disjoint = ply.is_some();
+    let key = tree.key(start);
+    if !disjoint {
+        first.insert(key.clone(), 0);
+    }
     let mut count = TreeCount {
         layers: Vec::new(),
         positions: 0,
@@ -311,15 +614,22 @@ fn layers<T: Tree>(
         games: 0,
         whole: false,
     };
-    let mut moves = 0u64;
     // R_d, each position with the move sequences that reach it
-    let mut layer: Vec<(T::State, u128)> = vec![(start, 1)];
+    let mut layer: FxHashMap<T::Key, S> = FxHashMap::default();
+    layer.insert(key, S::new(start.clone(), N::ONE));
     let mut d = 0u32;
     loop {
-        let last = depth == Some(d);
+        // with no depth asked for, the deepest there is
+        let last = depth == Some(d) || d == u32::MAX;
         let overflow = |depth| CountError::Overflow {
             depth,
             fits: depth.saturating_sub(1),
+        };
+        let refused = || CountError::Memory {
+            depth: d + 1,
+            limit: bounds.memory,
+            // a count to depth d holds the positions to depth d only
+            fits: d,
         };
         let mut row = Layer {
             depth: d,
@@ -328,57 +638,66 @@ fn layers<T: Tree>(
             sequences: 0,
             games: 0,
         };
-        let mut next: Vec<(T::State, u128)> = Vec::new();
-        let mut index: FxHashMap<T::Key, usize> = FxHashMap::default();
-        for (state, paths) in &layer {
-            row.sequences = row.sequences.checked_add(*paths).ok_or(overflow(d))?;
+        let mut next: FxHashMap<T::Key, S> = FxHashMap::default();
+        let mut meter = Meter {
+            held: bytes(first) + bytes(&layer),
+            limit: bounds.memory,
+        };
+        for (key, slot) in &layer {
+            let paths = slot.paths();
+            let state = slot.state(tree, key);
+            if let Some(p) = ply {
+                let want = p.saturating_add(u64::from(d));
+                let got = tree.ply(&state);
+                if got != Some(want) {
+                    return Err(CountError::Ply {
+                        depth: d,
+                        want,
+                        got,
+                    }
+                    .into());
+                }
+            }
+            row.sequences = row.sequences.checked_add(paths.wide()).ok_or(overflow(d))?;
             let terminal = if last {
-                tree.moves(state) == 0
+                tree.moves(&state) == 0
             } else {
-                if let Some(bound) = tree.widest(state).filter(|&b| b > bounds.children) {
+                if let Some(bound) = tree.widest(&state).filter(|&b| b > bounds.children) {
                     // a count to depth d only counts this position's moves
                     return Err(CountError::TooWide {
                         depth: d,
                         bound,
                         limit: bounds.children,
                         fits: d,
-                    });
+                    }
+                    .into());
                 }
-                let kids = tree.children(state);
-                moves = moves.saturating_add(kids.len() as u64);
-                if moves > bounds.moves {
-                    // a count to depth d lists the moves of the layers before it only
-                    return Err(CountError::Moves {
-                        depth: d + 1,
-                        limit: bounds.moves,
-                        fits: d,
-                    });
-                }
+                let kids = tree.children(&state);
                 let terminal = kids.is_empty();
                 for kid in kids {
                     let k = tree.key(&kid);
-                    if let Some(&i) = index.get(&k) {
-                        next[i].1 = next[i].1.checked_add(*paths).ok_or(overflow(d + 1))?;
+                    if let Some(slot) = next.get_mut(&k) {
+                        let n = slot.paths_mut();
+                        *n = n.plus(paths).ok_or_else(|| N::past(d + 1))?;
                         continue;
                     }
-                    index.insert(k.clone(), next.len());
-                    next.push((kid, *paths));
-                    first.entry(k).or_insert(d + 1);
-                    if first.len() + layer.len() + next.len() > bounds.positions {
-                        // a count to depth d holds the positions to depth d only
-                        return Err(CountError::Positions {
-                            depth: d + 1,
-                            limit: bounds.positions,
-                            fits: d,
-                        });
+                    if !meter.admit(&next) {
+                        return Err(refused().into());
                     }
+                    if !disjoint && !first.contains_key(&k) {
+                        if !meter.admit(first) {
+                            return Err(refused().into());
+                        }
+                        first.insert(k.clone(), d + 1);
+                    }
+                    next.insert(k, S::new(kid, paths));
                 }
                 terminal
             };
             if terminal {
                 row.terminal += 1;
-                row.games += *paths; // at most `row.sequences`: no overflow
-                if first.get(&tree.key(state)) == Some(&d) {
+                row.games += paths.wide(); // at most `row.sequences`: no overflow
+                if disjoint || first.get(key) == Some(&d) {
                     count.terminal += 1;
                 }
             }
@@ -388,24 +707,265 @@ fn layers<T: Tree>(
             .checked_add(row.sequences)
             .ok_or(overflow(d))?;
         count.games += row.games; // at most `count.sequences`
+        if disjoint {
+            count.positions += row.positions;
+        }
         count.layers.push(row);
         if last || next.is_empty() {
             count.whole = row.terminal == row.positions;
             break;
         }
-        if depth.is_none() && u64::from(d) + 2 > first.len() as u64 {
+        if !disjoint && depth.is_none() && u64::from(d) + 2 > first.len() as u64 {
             // a line of d + 1 moves visits d + 2 positions, more than there are: one of
             // them repeats, so that line can go round for ever
             return Err(CountError::Endless {
                 depth: d + 1,
                 positions: first.len() as u64,
-            });
+            }
+            .into());
         }
         layer = next;
         d += 1;
     }
-    count.positions = first.len() as u64;
+    if !disjoint {
+        count.positions = first.len() as u64;
+    }
     Ok(count)
+}
+
+/// The successors of `state` by generator `gen`, without their moves.
+fn successors<P: Perft>(walker: &P::Walker, gen: Generator, state: &P::State) -> Vec<P::State> {
+    let kids = match gen {
+        Generator::Fast => P::fast_children(walker, state),
+        Generator::Oracle => P::oracle_children(walker, state),
+    };
+    kids.into_iter().map(|(_, c)| c).collect()
+}
+
+/// The number of moves at `state` by generator `gen`.
+fn moves_at<P: Perft>(walker: &P::Walker, gen: Generator, state: &P::State) -> u128 {
+    match gen {
+        Generator::Fast => P::fast_count(walker, state),
+        Generator::Oracle => P::oracle_children(walker, state).len() as u128,
+    }
+}
+
+/// A [`Perft`] game's walker and generator as a [`Tree`], its positions keyed by
+/// [`Perft::key`] (or [`Perft::symmetric_key`]) and rebuilt by [`Perft::from_key`].
+struct PerftTree<'a, P: Perft> {
+    walker: &'a P::Walker,
+    gen: Generator,
+    /// Positions keyed by [`Perft::symmetric_key`] (one per class up to symmetry).
+    symmetric: bool,
+}
+
+impl<P: Perft> Tree for PerftTree<'_, P> {
+    type State = P::State;
+    type Key = P::Key;
+
+    fn key(&self, state: &P::State) -> P::Key {
+        if self.symmetric {
+            P::symmetric_key(self.walker, state)
+        } else {
+            P::key(state)
+        }
+    }
+
+    fn children(&self, state: &P::State) -> Vec<P::State> {
+        successors::<P>(self.walker, self.gen, state)
+    }
+
+    fn moves(&self, state: &P::State) -> u128 {
+        moves_at::<P>(self.walker, self.gen, state)
+    }
+
+    fn widest(&self, state: &P::State) -> Option<u128> {
+        P::widest(self.walker, state, 1)
+    }
+
+    fn state(&self, key: &P::Key) -> Option<P::State> {
+        P::from_key(self.walker, key)
+    }
+
+    fn ply(&self, state: &P::State) -> Option<u64> {
+        P::ply(self.walker, state)
+    }
+}
+
+/// The same, its positions keyed by their two words ([`Perft::packed`]) and rebuilt by
+/// [`Perft::unpacked`].
+struct PackedTree<'a, P: Perft> {
+    walker: &'a P::Walker,
+    gen: Generator,
+}
+
+impl<P: Perft> Tree for PackedTree<'_, P> {
+    type State = P::State;
+    type Key = Packed;
+
+    fn key(&self, state: &P::State) -> Packed {
+        P::packed(self.walker, state)
+            .expect("Perft::packed gave no words for a state reached from a start it packed")
+    }
+
+    fn children(&self, state: &P::State) -> Vec<P::State> {
+        successors::<P>(self.walker, self.gen, state)
+    }
+
+    fn moves(&self, state: &P::State) -> u128 {
+        moves_at::<P>(self.walker, self.gen, state)
+    }
+
+    fn widest(&self, state: &P::State) -> Option<u128> {
+        P::widest(self.walker, state, 1)
+    }
+
+    fn state(&self, words: &Packed) -> Option<P::State> {
+        P::unpacked(self.walker, *words)
+    }
+
+    fn ply(&self, state: &P::State) -> Option<u64> {
+        P::ply(self.walker, state)
+    }
+}
+
+/// The tree of game `P` from `start` layer by layer ([`TreeCount`]: positions and
+/// terminal positions by depth, move sequences and finished games of each length), to
+/// depth `depth` (to the end of every line when `None`), with generator `gen`, within
+/// the default [`Bounds`]. What it holds is in [`count_tree_of`]: each position
+/// as its two words when the game packs it ([`Perft::packed`]), else as its key (and
+/// the state beside it, unless [`Perft::from_key`] rebuilds it); the layers summed
+/// when the game gives a ply ([`Perft::ply`]).
+///
+/// # Errors
+/// [`CountError`]: a bound passed (with the largest depth that fits), (no depth given)
+/// a game that does not always end, or a ply that does not grow by one a move.
+pub fn count_tree<P: Perft>(
+    walker: &P::Walker,
+    start: &P::State,
+    depth: Option<u32>,
+    gen: Generator,
+) -> Result<TreeCount, CountError> {
+    count_tree_within::<P>(walker, start, depth, gen, false, Bounds::default())
+}
+
+/// [`count_tree`], with positions counted once per class up to the game's symmetries
+/// when `up_to_symmetry` ([`Perft::symmetric_key`]: tic-tac-toe has 765 positions up to
+/// the square's eight symmetries, 138 of them terminal); the move sequences and finished
+/// games are still counted one by one.
+///
+/// # Errors
+/// As [`count_tree`].
+pub fn count_tree_by<P: Perft>(
+    walker: &P::Walker,
+    start: &P::State,
+    depth: Option<u32>,
+    gen: Generator,
+    up_to_symmetry: bool,
+) -> Result<TreeCount, CountError> {
+    count_tree_within::<P>(walker, start, depth, gen, up_to_symmetry, Bounds::default())
+}
+
+/// [`count_tree_by`] within `bounds` (`count --memory-limit`). Up to symmetry the
+/// positions are keyed by [`Perft::symmetric_key`], not packed.
+///
+/// # Errors
+/// As [`count_tree`], with `bounds`.
+pub fn count_tree_within<P: Perft>(
+    walker: &P::Walker,
+    start: &P::State,
+    depth: Option<u32>,
+    gen: Generator,
+    up_to_symmetry: bool,
+    bounds: Bounds,
+) -> Result<TreeCount, CountError> {
+    if !up_to_symmetry && P::packed(walker, start).is_some() {
+        let tree = PackedTree::<P> { walker, gen };
+        return count_tree_of(&tree, start.clone(), depth, bounds);
+    }
+    let tree = PerftTree::<P> {
+        walker,
+        gen,
+        symmetric: up_to_symmetry,
+    };
+    count_tree_of(&tree, start.clone(), depth, bounds)
+}
+
+/// Checks what a count trusts a game for, on every state within `depth` moves of
+/// `start` by generator `gen` (each distinct state once, by [`Perft::key`]): that
+/// [`Perft::unpacked`] of a state's words ([`Perft::packed`]) and [`Perft::from_key`] of
+/// its key, where the game gives them, are states with its key; that every state packs
+/// when the start does; and that every move adds one to the ply ([`Perft::ply`]) when the
+/// start has one. A count checks the ply itself, but the rebuilt states only at the
+/// start (and everywhere in builds with debug assertions): this is the check of a game's
+/// tests. Returns the number of states checked.
+///
+/// # Errors
+/// The first state that fails, with what failed.
+pub fn check_keys<P: Perft>(
+    walker: &P::Walker,
+    start: &P::State,
+    depth: u32,
+    gen: Generator,
+) -> Result<u64, String> {
+    let packs = P::packed(walker, start).is_some();
+    let ply = P::ply(walker, start);
+    let check = |s: &P::State, d: u32| -> Result<(), String> {
+        let key = P::key(s);
+        match (P::packed(walker, s), packs) {
+            (Some(words), _) => {
+                if let Some(back) = P::unpacked(walker, words) {
+                    if P::key(&back) != key {
+                        return Err(format!(
+                            "{s:?}, {d} moves from the start: packed into {words:?}, \
+                             unpacked into {back:?}"
+                        ));
+                    }
+                }
+            }
+            (None, true) => {
+                return Err(format!(
+                    "{s:?}, {d} moves from the start: not packed, though the start is"
+                ))
+            }
+            (None, false) => {}
+        }
+        if let Some(back) = P::from_key(walker, &key) {
+            if P::key(&back) != key {
+                return Err(format!(
+                    "{s:?}, {d} moves from the start: its key rebuilds {back:?}"
+                ));
+            }
+        }
+        let want = ply.map(|p| p + u64::from(d));
+        let got = P::ply(walker, s);
+        if got != want {
+            return Err(format!(
+                "{s:?}, {d} moves from the start: {}, not {} (the start's {})",
+                ply_text(got),
+                ply_text(want),
+                ply_text(ply)
+            ));
+        }
+        Ok(())
+    };
+    let mut layer: FxHashMap<P::Key, P::State> = FxHashMap::default();
+    layer.insert(P::key(start), start.clone());
+    let mut checked = 0;
+    for d in 0..=depth {
+        let mut next = FxHashMap::default();
+        for s in layer.values() {
+            check(s, d)?;
+            checked += 1;
+            if d < depth {
+                for kid in successors::<P>(walker, gen, s) {
+                    next.entry(P::key(&kid)).or_insert(kid);
+                }
+            }
+        }
+        layer = next;
+    }
+    Ok(checked)
 }
 
 #[cfg(test)]
@@ -465,8 +1025,40 @@ mod tests {
         }
     }
 
+    /// Tic-tac-toe with what a count may be told: the position rebuilt from its key
+    /// (`REBUILD`: the layers hold keys alone), and the ply, the marks on the board
+    /// (`PLY`: the layers are disjoint, no set of every position seen).
+    struct Told<const REBUILD: bool, const PLY: bool>;
+
+    impl<const REBUILD: bool, const PLY: bool> Tree for Told<REBUILD, PLY> {
+        type State = [u8; 9];
+        type Key = [u8; 9];
+        fn key(&self, b: &[u8; 9]) -> [u8; 9] {
+            *b
+        }
+        fn children(&self, b: &[u8; 9]) -> Vec<[u8; 9]> {
+            next(b)
+        }
+        fn state(&self, key: &[u8; 9]) -> Option<[u8; 9]> {
+            REBUILD.then_some(*key)
+        }
+        fn ply(&self, b: &[u8; 9]) -> Option<u64> {
+            PLY.then(|| b.iter().filter(|&&c| c != 0).count() as u64)
+        }
+    }
+
     fn ttt(depth: Option<u32>, bounds: Bounds) -> Result<TreeCount, CountError> {
         count_tree_of(&TicTacToe, [0; 9], depth, bounds)
+    }
+
+    /// The tic-tac-toe count of every way of telling the tree.
+    fn every_ttt(depth: Option<u32>, bounds: Bounds) -> [Result<TreeCount, CountError>; 4] {
+        [
+            ttt(depth, bounds),
+            count_tree_of(&Told::<true, false>, [0; 9], depth, bounds),
+            count_tree_of(&Told::<false, true>, [0; 9], depth, bounds),
+            count_tree_of(&Told::<true, true>, [0; 9], depth, bounds),
+        ]
     }
 
     /// The published figures of tic-tac-toe: 5,478 legal positions, 958 of them
@@ -475,6 +1067,16 @@ mod tests {
     #[test]
     fn tic_tac_toe_has_its_published_numbers() {
         let t = ttt(None, Bounds::default()).unwrap();
+        // the same whether the layers hold keys alone, and whether they are summed
+        for (i, told) in every_ttt(None, Bounds::default()).into_iter().enumerate() {
+            assert_eq!(told.as_ref(), Ok(&t), "way {i}");
+        }
+        for depth in 0..=10 {
+            let [plain, rest @ ..] = every_ttt(Some(depth), Bounds::default());
+            for told in rest {
+                assert_eq!(told, plain, "depth {depth}");
+            }
+        }
         assert_eq!((t.positions, t.terminal, t.games), (5478, 958, 255_168));
         assert!(t.whole);
         let perft: Vec<u128> = t.layers.iter().map(|l| l.sequences).collect();
@@ -536,42 +1138,163 @@ mod tests {
     }
 
     /// Past a bound, a count is refused with the largest depth that fits: a count to that
-    /// depth passes under the same bound, one to the next depth does not.
+    /// depth passes under the same bound, one to the next depth does not — whether or not
+    /// the layers hold keys alone, or are summed (each holds less than the plain count).
     #[test]
     fn a_refusal_names_the_largest_depth_that_fits() {
         let whole = ttt(None, Bounds::default()).unwrap();
-        for positions in [
-            1, 2, 9, 10, 11, 80, 82, 83, 400, 1000, 5000, 5477, 5478, 6000,
+        let mut refused = [0; 4];
+        for memory in [
+            0,
+            100,
+            200,
+            300,
+            500,
+            1000,
+            2000,
+            3000,
+            5000,
+            10_000,
+            20_000,
+            50_000,
+            100_000,
+            150_000,
+            200_000,
+            300_000,
+            400_000,
+            1 << 20,
         ] {
-            for moves in [0, 8, 9, 80, 81, 600, 4000, 20000, 100_000, 1_000_000] {
-                let bounds = Bounds {
-                    positions,
-                    moves,
-                    ..Bounds::default()
-                };
-                match ttt(None, bounds) {
-                    Ok(t) => assert_eq!(t, whole),
-                    Err(e) => {
-                        let fits = e.fits().unwrap();
-                        assert!(ttt(Some(fits), bounds).is_ok(), "{e} ({bounds:?})");
-                        assert!(ttt(Some(fits + 1), bounds).is_err(), "{e} ({bounds:?})");
+            let bounds = Bounds {
+                memory,
+                ..Bounds::default()
+            };
+            let mut fit = Vec::new();
+            for (way, told) in every_ttt(None, bounds).into_iter().enumerate() {
+                let fits = match told {
+                    Ok(t) => {
+                        assert_eq!(t, whole);
+                        10
                     }
-                }
+                    Err(e) => {
+                        refused[way] += 1;
+                        assert!(matches!(e, CountError::Memory { .. }), "{e}");
+                        let fits = e.fits().unwrap();
+                        let [a, b] = [fits, fits + 1].map(|d| every_ttt(Some(d), bounds));
+                        assert!(a[way].is_ok(), "{e} ({bounds:?}, way {way})");
+                        assert!(b[way].is_err(), "{e} ({bounds:?}, way {way})");
+                        fits
+                    }
+                };
+                fit.push(fits);
             }
+            // the plain count holds the most: it fits the least deep
+            assert!(fit.iter().all(|&f| f >= fit[0]), "{memory}: {fit:?}");
+            assert!(fit[3] >= fit[1] && fit[3] >= fit[2], "{memory}: {fit:?}");
         }
+        assert!(refused.iter().all(|&n| n >= 8), "{refused:?}");
         let e = ttt(
             None,
             Bounds {
-                positions: 100,
+                memory: 2000,
                 ..Bounds::default()
             },
         )
         .unwrap_err();
         assert_eq!(
             e.to_string(),
-            "a count to depth 2 holds more than 100 positions at once (its bound); the \
-             largest depth that fits is 1"
+            "a count to depth 2 needs more than 2000 bytes for the positions it holds at \
+             once (its bound); the largest depth that fits is 1"
         );
+        let e = CountError::Memory {
+            depth: 15,
+            limit: MEMORY_LIMIT,
+            fits: 14,
+        };
+        assert!(e.to_string().contains("more than 16 GiB for"), "{e}");
+    }
+
+    /// What the bound counts: a table's bytes as std's `HashMap` lays it out, grown by
+    /// doubling (4 buckets from none), with both tables held while one grows.
+    #[test]
+    fn the_meter_counts_the_tables_as_they_grow() {
+        let capacities = [0, 3, 7, 14, 28, 7 << 20];
+        let want = [0, 4, 8, 16, 32, 8 << 20];
+        assert_eq!(capacities.map(buckets), want);
+        type Entry = ([u64; 2], u64);
+        let mut map: FxHashMap<[u64; 2], u64> = FxHashMap::default();
+        let mut meter = Meter {
+            held: 0,
+            limit: u64::MAX,
+        };
+        let mut growths = 0;
+        for i in 0..100_000u64 {
+            let full = map.len() == map.capacity();
+            let grown = table_bytes::<Entry>((2 * buckets(map.capacity())).max(4));
+            if full {
+                // refused a byte below the peak of the move (the old and the new table)
+                let peak = meter.held + grown;
+                for (limit, admitted) in [(peak - 1, false), (peak, true)] {
+                    let mut tight = Meter {
+                        held: meter.held,
+                        limit,
+                    };
+                    assert_eq!(tight.admit(&map), admitted, "{i}");
+                }
+            }
+            assert!(meter.admit(&map));
+            map.insert([i, !i], i);
+            // the meter foresaw the table's growth, to the byte of its layout
+            assert_eq!(meter.held, bytes(&map), "{i}");
+            if full {
+                growths += 1;
+                assert_eq!(bytes(&map), grown, "{i}");
+            }
+        }
+        assert_eq!(growths, 16);
+        // 25 bytes a bucket for two words and a u64: 2^17 buckets for 100,000
+        assert_eq!(bytes(&map), (1 << 17) * 25 + 16);
+        // a key that owns heap memory is counted with the allowance
+        let mut heap: FxHashMap<Vec<u64>, u64> = FxHashMap::default();
+        heap.insert(vec![1], 1);
+        assert_eq!(bytes(&heap), 4 * 33 + 16 + HEAP_ALLOWANCE);
+    }
+
+    /// A ply that does not grow by one a move stops the count at the first position that
+    /// shows it, with no totals.
+    #[test]
+    fn a_wrong_ply_stops_the_count() {
+        /// Tic-tac-toe whose ply counts X's marks only.
+        struct Xs;
+        impl Tree for Xs {
+            type State = [u8; 9];
+            type Key = [u8; 9];
+            fn key(&self, b: &[u8; 9]) -> [u8; 9] {
+                *b
+            }
+            fn children(&self, b: &[u8; 9]) -> Vec<[u8; 9]> {
+                next(b)
+            }
+            fn ply(&self, b: &[u8; 9]) -> Option<u64> {
+                Some(b.iter().filter(|&&c| c == 1).count() as u64 + 5)
+            }
+        }
+        let e = count_tree_of(&Xs, [0; 9], None, Bounds::default()).unwrap_err();
+        assert_eq!(
+            e,
+            CountError::Ply {
+                depth: 2,
+                want: 7,
+                got: Some(6)
+            }
+        );
+        assert_eq!(e.fits(), None);
+        assert_eq!(
+            e.to_string(),
+            "a position 2 moves from the start has ply 6, not ply 7 (the start's plus 2): \
+             the game's ply, which declares its layers disjoint, must grow by one a move"
+        );
+        // to depth 1 every position has its ply
+        assert!(count_tree_of(&Xs, [0; 9], Some(1), Bounds::default()).is_ok());
     }
 
     /// A game that goes round: no last layer, so a count without a depth is refused,
@@ -636,7 +1359,7 @@ mod tests {
             }
         }
         let bounds = Bounds {
-            positions: 1000,
+            memory: 64 << 10,
             ..Bounds::default()
         };
         let e = count_tree_of(&Wide::<true>, 0, None, bounds).unwrap_err();
@@ -652,12 +1375,13 @@ mod tests {
         // the same tree without the way round: the bound's own error, with or without
         // a depth
         let ends = count_tree_of(&Wide::<false>, 0, None, bounds).unwrap_err();
-        assert!(
-            matches!(ends, CountError::Positions { fits: 8, .. }),
-            "{ends}"
-        );
+        let CountError::Memory { fits, .. } = ends else {
+            panic!("{ends}")
+        };
+        assert!(count_tree_of(&Wide::<false>, 0, Some(fits), bounds).is_ok());
+        assert!(count_tree_of(&Wide::<false>, 0, Some(fits + 1), bounds).is_err());
         let deep = count_tree_of(&Wide::<true>, 0, Some(20), bounds).unwrap_err();
-        assert!(matches!(deep, CountError::Positions { .. }), "{deep}");
+        assert!(matches!(deep, CountError::Memory { .. }), "{deep}");
         // a depth that fits: counted as ever
         assert!(count_tree_of(&Wide::<true>, 0, Some(5), bounds).is_ok());
     }

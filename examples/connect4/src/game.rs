@@ -133,6 +133,10 @@ impl Game for Connect4 {
     fn apply(_: &Rules, board: &Board, mv: &Column) -> Option<Board> {
         naive::after(board, mv.0)
     }
+    /// The fast successor: a stone dropped by adding the column's bottom bit.
+    fn fast_apply(_: &(), board: &Board, mv: &Column) -> Option<Board> {
+        bitboard::play(board, mv.0)
+    }
     fn to_move(_: &Rules, board: &Board) -> Player {
         board.to_move()
     }
@@ -278,6 +282,9 @@ impl Verify for Connect4 {
             }
         };
         vec![
+            bitboard::geometry_check()
+                .named_check("boundary masks", opts.seed)
+                .into(),
             Group::merged("every board up to 4x4", "boards", every.collect()).into(),
             Group::each("boards", random.into()).into(),
             Group::each("boards", vec![beyond]).into(),
@@ -314,4 +321,20 @@ impl CliGame for Connect4 {
     }
 }
 
-impl PerftFromMoves for Connect4 {}
+/// `count` holds each position as its two bitboards (16 bytes) and sums its layers
+/// without a set of every position: the stones on the board are the moves played.
+impl PerftFromMoves for Connect4 {
+    fn pack(_: &Rules, board: &Board) -> Option<gamecheck::perft::Packed> {
+        Some([board.x, board.o])
+    }
+    fn unpack(rules: &Rules, [x, o]: gamecheck::perft::Packed) -> Option<Board> {
+        Some(Board {
+            x,
+            o,
+            ..Board::empty(rules.width, rules.height)
+        })
+    }
+    fn ply_of(_: &Rules, board: &Board) -> Option<u64> {
+        Some(board.stones() as u64)
+    }
+}

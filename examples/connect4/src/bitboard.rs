@@ -326,6 +326,58 @@ pub fn columns(board: &Board) -> Vec<usize> {
         .collect()
 }
 
+/// `dir` as a direction of [`gamecheck::geometry`]: the same step with rows counted from
+/// the top (a step north is a row up), named as here.
+pub fn direction(dir: Dir) -> gamecheck::geometry::Direction {
+    let (up, right) = dir.delta();
+    let name = match dir {
+        Dir::North => "N",
+        Dir::South => "S",
+        Dir::East => "E",
+        Dir::West => "W",
+        Dir::NorthEast => "NE",
+        Dir::SouthWest => "SW",
+        Dir::SouthEast => "SE",
+        Dir::NorthWest => "NW",
+    };
+    gamecheck::geometry::Direction::new(name, -i64::from(up), i64::from(right))
+}
+
+/// The geometry check of the boundary masks ([`mask`]) and of [`shift`], on every board
+/// from 1 × 1 to [`MAX_WIDTH`] × [`MAX_HEIGHT`] in the layout of [`bit`]
+/// (`Grid::column_major` with one sentinel row) and the eight directions: each mask
+/// against the cells whose step stays on the board, each shift against the coordinate
+/// step on every one-stone board and on random ones. `verify`'s `boundary masks` row.
+pub fn geometry_check() -> gamecheck::geometry::Geometry {
+    geometry_check_of(mask)
+}
+
+/// [`geometry_check`] with the boundary masks `masks` in place of [`mask`] (the shift
+/// through them too): the seam through which a test plants a wrong mask.
+pub fn geometry_check_of(masks: fn(usize, usize, Dir) -> u64) -> gamecheck::geometry::Geometry {
+    use gamecheck::geometry::{Geometry, Grid, Masks};
+    let dir_of = |d: gamecheck::geometry::Direction| {
+        Dir::ALL
+            .into_iter()
+            .find(|&x| direction(x) == d)
+            .expect("one of the eight")
+    };
+    let sizes = (1..=MAX_WIDTH).flat_map(|w| (1..=MAX_HEIGHT).map(move |h| (w, h)));
+    Geometry::new(
+        format!("1x1 to {MAX_WIDTH}x{MAX_HEIGHT}, 8 directions"),
+        sizes.map(|(w, h)| Grid::column_major(w, h, 1)),
+        Dir::ALL.map(direction),
+    )
+    .masks(Masks::Stays, move |g, d| {
+        masks(g.width(), g.height(), dir_of(d))
+    })
+    .shift(move |g, bits, d| {
+        let (w, h, dir) = (g.width(), g.height(), dir_of(d));
+        let fast = crate::bitboard::Geometry::new(w, h).with_mask(dir, masks(w, h, dir));
+        fast.shift(bits, dir)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -397,56 +449,4 @@ mod tests {
         assert_eq!(play(&full, 4), None);
         assert_eq!(columns(&full), vec![0, 2, 3]);
     }
-}
-
-/// `dir` as a direction of [`gamecheck::geometry`]: the same step with rows counted from
-/// the top (a step north is a row up), named as here.
-pub fn direction(dir: Dir) -> gamecheck::geometry::Direction {
-    let (up, right) = dir.delta();
-    let name = match dir {
-        Dir::North => "N",
-        Dir::South => "S",
-        Dir::East => "E",
-        Dir::West => "W",
-        Dir::NorthEast => "NE",
-        Dir::SouthWest => "SW",
-        Dir::SouthEast => "SE",
-        Dir::NorthWest => "NW",
-    };
-    gamecheck::geometry::Direction::new(name, -i64::from(up), i64::from(right))
-}
-
-/// The geometry check of the boundary masks ([`mask`]) and of [`shift`], on every board
-/// from 1 × 1 to [`MAX_WIDTH`] × [`MAX_HEIGHT`] in the layout of [`bit`]
-/// (`Grid::column_major` with one sentinel row) and the eight directions: each mask
-/// against the cells whose step stays on the board, each shift against the coordinate
-/// step on every one-stone board and on random ones. `verify`'s `boundary masks` row.
-pub fn geometry_check() -> gamecheck::geometry::Geometry {
-    geometry_check_of(mask)
-}
-
-/// [`geometry_check`] with the boundary masks `masks` in place of [`mask`] (the shift
-/// through them too): the seam through which a test plants a wrong mask.
-pub fn geometry_check_of(masks: fn(usize, usize, Dir) -> u64) -> gamecheck::geometry::Geometry {
-    use gamecheck::geometry::{Geometry, Grid, Masks};
-    let dir_of = |d: gamecheck::geometry::Direction| {
-        Dir::ALL
-            .into_iter()
-            .find(|&x| direction(x) == d)
-            .expect("one of the eight")
-    };
-    let sizes = (1..=MAX_WIDTH).flat_map(|w| (1..=MAX_HEIGHT).map(move |h| (w, h)));
-    Geometry::new(
-        format!("1x1 to {MAX_WIDTH}x{MAX_HEIGHT}, 8 directions"),
-        sizes.map(|(w, h)| Grid::column_major(w, h, 1)),
-        Dir::ALL.map(direction),
-    )
-    .masks(Masks::Stays, move |g, d| {
-        masks(g.width(), g.height(), dir_of(d))
-    })
-    .shift(move |g, bits, d| {
-        let (w, h, dir) = (g.width(), g.height(), dir_of(d));
-        let fast = crate::bitboard::Geometry::new(w, h).with_mask(dir, masks(w, h, dir));
-        fast.shift(bits, dir)
-    })
 }

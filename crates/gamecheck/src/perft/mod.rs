@@ -15,9 +15,15 @@
 //! The same tree counted layer by layer ([`count_tree`], `count GAME`): the distinct
 //! positions and terminal positions at each depth, and the move sequences and finished
 //! games of each length, to the end of every line ([`TreeCount`]).
+//!
+//! The two generators side by side ([`compare()`], `perft GAME --compare`): their move
+//! lists and successors at every position of the tree to a depth, to the first
+//! difference ([`Comparison`]).
 
+mod compare;
 mod tree;
 
+pub use compare::{compare, CompareError, Comparison, Difference, Mismatch, Shown};
 pub use tree::{count_tree_of, Bounds, CountError, Layer, Tree, TreeCount, MOVES_LIMIT};
 
 use crate::contest::NoFlags;
@@ -114,6 +120,15 @@ pub trait Perft: Game {
     fn widest(_walker: &Self::Walker, _state: &Self::State, _depth: u32) -> Option<u128> {
         None
     }
+
+    /// The text of `state` in a report ([`compare()`]'s position and successors): by
+    /// default its `Debug` form; a game whose states are its cases ([`PerftFromMoves`])
+    /// writes the one-case contest input ([`Game::write`]), which `perft --from FILE`
+    /// reads back. It must not panic on any state either generator gives, a wrong
+    /// successor included.
+    fn show(_walker: &Self::Walker, state: &Self::State) -> String {
+        format!("{state:?}")
+    }
 }
 
 /// A [`Perft::Walker`] for a game whose tree state is its contest case: the successors
@@ -147,7 +162,8 @@ impl<G: Game> Moves<G> {
 /// ([`Game::start`]) and moves applied by [`Game::apply`]: implementing this trait (it has
 /// no items) gives the game [`Perft`] — states and memo keys are cases, the successors
 /// are [`Moves::children`], the default start is [`Game::start`] (a game without one is
-/// refused with a [`RuleError`] unless a case is given), and there are no start flags.
+/// refused with a [`RuleError`] unless a case is given), there are no start flags, and a
+/// state is shown as its one-case contest input ([`Game::write`]).
 ///
 /// ```ignore
 /// impl gamecheck::perft::PerftFromMoves for MyGame {}
@@ -184,6 +200,9 @@ impl<G: PerftFromMoves> Perft for G {
     }
     fn oracle_children(moves: &Moves<G>, case: &G::Case) -> Vec<(G::Move, G::Case)> {
         moves.children(Generator::Oracle, case)
+    }
+    fn show(moves: &Moves<G>, case: &G::Case) -> String {
+        G::write(&moves.rules, std::slice::from_ref(case))
     }
 }
 

@@ -23,9 +23,11 @@
 //!
 //! Cost: both move lists of every distinct position fewer than `D` moves from the start,
 //! listed once; every one of those positions held once (its key, and the move that first
-//! reached it, for the line), with the states of the current and the next layer. A
-//! comparison past its [`Bounds`] is refused ([`CompareError`]) with the largest depth
-//! that fits, after at most that much work.
+//! reached it, for the line), with the states of the current and the next layer; then
+//! both totals, as `perft` counts them (the oracle's is the slow part). A comparison past
+//! its [`Bounds`] is refused ([`CompareError`]) with the largest depth that fits, found on
+//! the fast generator's walk alone (the same walk up to the first difference, without
+//! the oracle: a bound's worth of fast work, so a refusal is quick).
 
 use super::{perft_within, Bounds, Generator, Perft, Refused};
 use rustc_hash::FxHashSet;
@@ -168,11 +170,13 @@ impl CompareError {
 /// (and the memo of each total), `bounds.moves` the entries of both lists summed over
 /// the walk, `bounds.children` the moves of one position ([`Perft::widest`]).
 ///
+/// The bounds are checked first, on the fast generator's walk alone (the same layers and
+/// moves as the comparison's up to its first difference, without the oracle), so a
+/// refusal costs a bound's worth of fast work.
+///
 /// # Errors
-/// [`CompareError`]: a bound passed before a difference was found, with the largest
-/// depth that fits. A difference at a depth the walk reached before the positions bound
-/// was passed is still reported (the rest of that depth is compared without keeping its
-/// successors).
+/// [`CompareError`]: a bound passed, with the largest depth that fits (a difference
+/// shallower than the bound is found by a comparison to that depth).
 pub fn compare<P: Perft>(
     walker: &P::Walker,
     start: &P::State,
@@ -189,7 +193,8 @@ pub fn compare<P: Perft>(
             fits,
         });
     }
-    let (positions, moves, difference) = walk::<P>(walker, start, depth, bounds)?;
+    fast_walk::<P>(walker, start, depth, bounds)?;
+    let (positions, moves, difference) = walk::<P>(walker, start, depth);
     let total =
         |gen| perft_within::<P>(walker, start, depth, gen, false, bounds.positions).map(|(_, n)| n);
     Ok(Comparison {
@@ -215,19 +220,81 @@ fn by_notation<P: Perft>(kids: Vec<(P::Move, P::State)>) -> Vec<Entry<P>> {
     v
 }
 
-/// The length of the run of entries from `i` with the notation `mv`.
-fn run_of<P: Perft>(list: &[Entry<P>], i: usize, mv: &str) -> usize {
-    list[i..].iter().take_while(|e| e.0 == mv).count()
+/// The entries at the head of `list` with the notation `mv`.
+fn run_of<'a, P: Perft>(list: &'a [Entry<P>], mv: &str) -> &'a [Entry<P>] {
+    &list[..list.iter().take_while(|e| e.0 == mv).count()]
+}
+
+/// The walk of [`compare`] on the fast generator alone, for its bounds: the same layers
+/// and the same counts as the comparison where the generators agree (each list's moves
+/// counted twice, for the oracle's list beside it), and no oracle move listed.
+fn fast_walk<P: Perft>(
+    walker: &P::Walker,
+    start: &P::State,
+    depth: u32,
+    bounds: Bounds,
+) -> Result<(), CompareError> {
+    let mut seen: FxHashSet<P::Key> = FxHashSet::default();
+    seen.insert(P::key(start));
+    let mut layer: Vec<P::State> = vec![start.clone()];
+    let mut moves = 0u64;
+    for d in 0..depth {
+        let last = d + 1 == depth;
+        let mut next: Vec<P::State> = Vec::new();
+        // the positions bound passed while building the next layer: a comparison to
+        // depth d + 1 does not keep it, but lists this layer's moves (counted to its end)
+        let mut full = false;
+        for state in &layer {
+            let kids = P::fast_children(walker, state);
+            moves = moves.saturating_add(2 * kids.len() as u64);
+            if moves > bounds.moves {
+                // a comparison to depth d lists the moves of the layers before this one
+                return Err(CompareError::Moves {
+                    depth,
+                    limit: bounds.moves,
+                    fits: d,
+                });
+            }
+            if last || full {
+                continue;
+            }
+            for (_, kid) in kids {
+                if seen.insert(P::key(&kid)) {
+                    next.push(kid);
+                    if seen.len() > bounds.positions {
+                        full = true;
+                        break;
+                    }
+                }
+            }
+        }
+        if full {
+            return Err(CompareError::Positions {
+                depth,
+                limit: bounds.positions,
+                fits: d + 1,
+            });
+        }
+        if next.is_empty() {
+            break;
+        }
+        layer = next;
+    }
+    Ok(())
 }
 
 /// The walk of [`compare`]: positions compared, moves compared, the first difference.
+///
+/// Its bounds are those of [`fast_walk`], checked before: up to the first difference,
+/// both walks list the same moves at the same positions and keep the same successors
+/// (the fast one's and the oracle's have equal keys, and every list before the
+/// difference agrees), so a comparison whose fast walk fits fits too.
 #[allow(clippy::type_complexity)]
 fn walk<P: Perft>(
     walker: &P::Walker,
     start: &P::State,
     depth: u32,
-    bounds: Bounds,
-) -> Result<(u64, u64, Option<Difference<P::Move, P::State>>), CompareError> {
+) -> (u64, u64, Option<Difference<P::Move, P::State>>) {
     let show = |s: &P::State| Shown {
         state: s.clone(),
         text: P::show(walker, s),
@@ -243,21 +310,10 @@ fn walk<P: Perft>(
         let last = d + 1 == depth;
         let mut next: Vec<P::State> = Vec::new();
         let mut next_links: Vec<(usize, P::Move)> = Vec::new();
-        // the positions bound was passed while building the next layer: this depth is
-        // compared to its end, then the comparison is refused
-        let mut full = false;
         for (i, state) in layer.iter().enumerate() {
             let fast = by_notation::<P>(P::fast_children(walker, state));
             let oracle = by_notation::<P>(P::oracle_children(walker, state));
-            moves = moves.saturating_add((fast.len() + oracle.len()) as u64);
-            if moves > bounds.moves {
-                // a comparison to depth d lists the moves of the layers before this one
-                return Err(CompareError::Moves {
-                    depth,
-                    limit: bounds.moves,
-                    fits: d,
-                });
-            }
+            moves += (fast.len() + oracle.len()) as u64;
             positions += 1;
             let (mut f, mut o) = (0, 0);
             while f < fast.len() || o < oracle.len() {
@@ -269,20 +325,10 @@ fn walk<P: Perft>(
                     (None, None) => unreachable!("the loop's condition"),
                 }
                 .to_string();
-                let nf = if f < fast.len() {
-                    run_of::<P>(&fast, f, &mv)
-                } else {
-                    0
-                };
-                let no = if o < oracle.len() {
-                    run_of::<P>(&oracle, o, &mv)
-                } else {
-                    0
-                };
-                let (fs, os) = (&fast[f..f + nf], &oracle[o..o + no]);
-                f += nf;
-                o += no;
-                let mismatch = match (nf, no) {
+                let (fs, os) = (run_of::<P>(&fast[f..], &mv), run_of::<P>(&oracle[o..], &mv));
+                f += fs.len();
+                o += os.len();
+                let mismatch = match (fs.len(), os.len()) {
                     (1, 1) if P::key(&fs[0].2) == P::key(&os[0].2) => None,
                     (1, 1) => Some(Mismatch::Successor),
                     (0, 1) => Some(Mismatch::OracleOnly),
@@ -290,20 +336,17 @@ fn walk<P: Perft>(
                     _ => Some(Mismatch::Repeated),
                 };
                 if let Some(mismatch) = mismatch {
-                    return Ok((
-                        positions,
-                        moves,
-                        Some(Difference {
-                            line: line_to::<P>(&links, d as usize, i),
-                            position: show(state),
-                            mv,
-                            mismatch,
-                            fast: fs.iter().map(|e| show(&e.2)).collect(),
-                            oracle: os.iter().map(|e| show(&e.2)).collect(),
-                        }),
-                    ));
+                    let difference = Difference {
+                        line: line_to::<P>(&links, d as usize, i),
+                        position: show(state),
+                        mv,
+                        mismatch,
+                        fast: fs.iter().map(|e| show(&e.2)).collect(),
+                        oracle: os.iter().map(|e| show(&e.2)).collect(),
+                    };
+                    return (positions, moves, Some(difference));
                 }
-                if last || full {
+                if last {
                     continue;
                 }
                 // the oracle's successor (the keys are equal) goes on, once
@@ -311,17 +354,8 @@ fn walk<P: Perft>(
                 if seen.insert(P::key(s)) {
                     next.push(s.clone());
                     next_links.push((i, m.clone()));
-                    full = seen.len() > bounds.positions;
                 }
             }
-        }
-        if full {
-            // a comparison to depth d + 1 holds the layers to depth d only
-            return Err(CompareError::Positions {
-                depth,
-                limit: bounds.positions,
-                fits: d + 1,
-            });
         }
         if next.is_empty() {
             break; // every line has ended
@@ -329,7 +363,7 @@ fn walk<P: Perft>(
         links.push(next_links);
         layer = next;
     }
-    Ok((positions, moves, None))
+    (positions, moves, None)
 }
 
 /// The moves from the start to position `i` of layer `d`.
@@ -444,7 +478,8 @@ mod tests {
     /// 6 (a move too many); 3 at a heap of 4, `take 1` and `take 2` lead to each other's
     /// heap (a wrong successor that leaves every count equal); 4 `take 1` listed twice at
     /// a heap of 3; 5 at a heap of 5 no `take 1` and no `take 3`, at a heap of 4 no
-    /// `take 2` (three differences at one depth).
+    /// `take 2` (three differences at one depth); 6 no bug, but the oracle must not be
+    /// asked (it panics).
     struct Heap<const BUG: u8>;
 
     #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -551,6 +586,7 @@ mod tests {
             kids
         }
         fn oracle_children(_: &(), &n: &u32) -> Vec<(Take, u32)> {
+            assert_ne!(BUG, 6, "the oracle was asked");
             takes(n)
         }
     }
@@ -723,12 +759,16 @@ mod tests {
                 fits: 1
             }
         );
-        // heap 5 is at depth 1: found before the bound refuses depth 2's positions
+        // the bound is checked before the oracle lists a move, and a difference
+        // shallower than the refusal is found at the depth that fits (heap 5, depth 1)
         let bounds = Bounds {
             positions: 4,
             ..Bounds::default()
         };
-        let c = compare::<Heap<1>>(&(), &7, 3, bounds).unwrap();
+        let e = compare::<Heap<6>>(&(), &7, 3, bounds).unwrap_err();
+        assert_eq!(e.fits(), 2);
+        assert_eq!(compare::<Heap<1>>(&(), &7, 3, bounds).unwrap_err(), e);
+        let c = compare::<Heap<1>>(&(), &7, 2, bounds).unwrap();
         assert_eq!(c.difference.unwrap().position.state, 5);
     }
 }

@@ -166,3 +166,38 @@ pub fn table_ability<G: CliGame + ExportTable>() -> Ability {
         about: Some(G::TABLE_ABOUT),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::perft::compare::toy::Heap;
+    use clap::FromArgMatches as _;
+
+    fn args<G: Perft + Contest>(line: &[&str]) -> PerftArgs<G> {
+        let cmd = PerftArgs::<G>::augment_args(clap::Command::new("perft"));
+        PerftArgs::from_arg_matches(&cmd.try_get_matches_from(line).unwrap()).unwrap()
+    }
+
+    /// `--compare` exits 1 on a difference, a wrong successor whose totals agree
+    /// included, and 0 without one (the toy heap game's planted bugs: 1 a move missing,
+    /// 3 a wrong successor).
+    #[test]
+    fn compare_exits_1_on_a_difference() {
+        let compare = ["perft", "--depth", "4", "--compare"];
+        assert_eq!(
+            perft::<Heap<0>>(&args(&compare)).unwrap(),
+            ExitCode::SUCCESS
+        );
+        assert_eq!(
+            perft::<Heap<1>>(&args(&compare)).unwrap(),
+            ExitCode::from(1)
+        );
+        assert_eq!(
+            perft::<Heap<3>>(&args(&compare)).unwrap(),
+            ExitCode::from(1)
+        );
+        // without --compare, the totals alone: a count, exit 0, bug or not
+        let count = ["perft", "--depth", "4"];
+        assert_eq!(perft::<Heap<3>>(&args(&count)).unwrap(), ExitCode::SUCCESS);
+    }
+}

@@ -462,15 +462,17 @@ impl<M: fmt::Display, S> fmt::Display for Comparison<M, S> {
     }
 }
 
+/// A toy game with planted bugs, for the tests of [`compare`] and of `perft --compare`.
 #[cfg(test)]
-mod tests {
-    use super::*;
+pub(crate) mod toy {
     use crate::contest::NoFlags;
     use crate::error::{ParseError, RuleError};
     use crate::game::{BoxSolver, Game};
     use crate::outcome::{Value, Winner};
+    use crate::perft::Perft;
     use crate::rng::{Entropy, Size};
     use crate::solver::{Refusal, Solver};
+    use std::fmt;
 
     /// A subtraction game: a heap of `n` tokens, a move takes 1, 2 or 3 (`take k`). The
     /// oracle's generator is right; the fast one carries the planted bug `BUG`:
@@ -480,10 +482,10 @@ mod tests {
     /// a heap of 3; 5 at a heap of 5 no `take 1` and no `take 3`, at a heap of 4 no
     /// `take 2` (three differences at one depth); 6 no bug, but the oracle must not be
     /// asked (it panics).
-    struct Heap<const BUG: u8>;
+    pub(crate) struct Heap<const BUG: u8>;
 
     #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-    struct Take(u32);
+    pub(crate) struct Take(pub(crate) u32);
 
     impl fmt::Display for Take {
         fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -491,8 +493,21 @@ mod tests {
         }
     }
 
+    /// The one rule set.
+    #[derive(Debug, Clone, PartialEq, clap::Args)]
+    pub(crate) struct NoRules {}
+
+    impl fmt::Display for NoRules {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("take 1, 2 or 3")
+        }
+    }
+
+    impl<const BUG: u8> crate::contest::SimpleContest for Heap<BUG> {}
+
     crate::variants! {
-        enum Variant {
+        /// The toy's one solver.
+        pub(crate) enum Variant {
             /// The only solver.
             Naive = "naive",
         }
@@ -512,7 +527,7 @@ mod tests {
     impl<const BUG: u8> Game for Heap<BUG> {
         const NAME: &'static str = "heap";
         const ABOUT: &'static str = "take 1, 2 or 3";
-        type Rules = String;
+        type Rules = NoRules;
         type Case = u32;
         type Move = Take;
         type Answer = Value;
@@ -521,29 +536,29 @@ mod tests {
         type Generators = ();
         const DEFAULT_VARIANT: Variant = Variant::Naive;
         const ORACLE_VARIANT: Variant = Variant::Naive;
-        fn generators(_: &String) {}
+        fn generators(_: &NoRules) {}
         fn oracle_moves(_: &(), _: &u32) -> Vec<Take> {
             unreachable!("the walker's own")
         }
         fn fast_moves(_: &(), _: &u32) -> Vec<Take> {
             unreachable!("the walker's own")
         }
-        fn solver(_: &String, _: Variant) -> BoxSolver<Self> {
+        fn solver(_: &NoRules, _: Variant) -> BoxSolver<Self> {
             Box::new(Never)
         }
-        fn read(_: &String, _: &str) -> Result<Vec<u32>, ParseError> {
+        fn read(_: &NoRules, _: &str) -> Result<Vec<u32>, ParseError> {
             unreachable!("no input")
         }
-        fn write(_: &String, _: &[u32]) -> String {
+        fn write(_: &NoRules, _: &[u32]) -> String {
             unreachable!("no input")
         }
-        fn output(_: &String, _: &u32, _: Value) -> Winner {
+        fn output(_: &NoRules, _: &u32, _: Value) -> Winner {
             unreachable!("no answer")
         }
-        fn random_rules<E: Entropy + ?Sized>(_: &mut E, _: Size) -> String {
-            String::new()
+        fn random_rules<E: Entropy + ?Sized>(_: &mut E, _: Size) -> NoRules {
+            NoRules {}
         }
-        fn random_case<E: Entropy + ?Sized>(_: &String, _: &mut E, _: Size) -> u32 {
+        fn random_case<E: Entropy + ?Sized>(_: &NoRules, _: &mut E, _: Size) -> u32 {
             0
         }
     }
@@ -557,11 +572,11 @@ mod tests {
         type Key = u32;
         type StartArgs = NoFlags;
         type Walker = ();
-        fn walker(_: &String) {}
-        fn default_start(_: &String, _: &NoFlags) -> Result<u32, RuleError> {
+        fn walker(_: &NoRules) {}
+        fn default_start(_: &NoRules, _: &NoFlags) -> Result<u32, RuleError> {
             Ok(7)
         }
-        fn state_of(_: &String, n: &u32) -> Result<u32, RuleError> {
+        fn state_of(_: &NoRules, n: &u32) -> Result<u32, RuleError> {
             Ok(*n)
         }
         fn key(n: &u32) -> u32 {
@@ -590,6 +605,12 @@ mod tests {
             takes(n)
         }
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::toy::{Heap, Take};
+    use super::*;
 
     fn run<const BUG: u8>(depth: u32) -> Comparison<Take, u32> {
         compare::<Heap<BUG>>(&(), &7, depth, Bounds::default()).unwrap()

@@ -20,7 +20,7 @@
 //! lists and successors at every position of the tree to a depth, to the first
 //! difference ([`Comparison`]).
 
-mod compare;
+pub(crate) mod compare;
 mod tree;
 
 pub use compare::{compare, CompareError, Comparison, Difference, Mismatch, Shown};

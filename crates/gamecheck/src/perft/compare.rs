@@ -380,6 +380,14 @@ fn line_to<P: Perft>(links: &[Vec<(usize, P::Move)>], d: usize, i: usize) -> Vec
     line
 }
 
+/// `n` and `what`, plural unless `n` is 1 (`1 position`, `2 positions`).
+fn counted(n: u64, what: &str) -> String {
+    match n {
+        1 => format!("1 {what}"),
+        n => format!("{n} {what}s"),
+    }
+}
+
 /// `text` with each line indented by four spaces.
 fn indented(text: &str) -> String {
     text.lines().map(|l| format!("    {l}\n")).collect()
@@ -437,15 +445,18 @@ impl<M: fmt::Display, S> fmt::Display for Comparison<M, S> {
                 write!(f, "{d}")?;
                 writeln!(
                     f,
-                    "compared: {} positions, {} moves (to the difference)",
-                    self.positions, self.moves
+                    "compared: {}, {} (to the difference)",
+                    counted(self.positions, "position"),
+                    counted(self.moves, "move")
                 )?;
             }
             None => writeln!(
                 f,
-                "no difference: {} positions, {} moves compared (every position fewer \
-                 than {} moves from the start)",
-                self.positions, self.moves, self.depth
+                "no difference: {}, {} compared (every position fewer than {} from the \
+                 start)",
+                counted(self.positions, "position"),
+                counted(self.moves, "move"),
+                counted(self.depth.into(), "move")
             )?,
         }
         for (name, total) in [("fast", &self.fast), ("oracle", &self.oracle)] {

@@ -46,7 +46,10 @@ pub struct PerftArgs<G: Perft + Contest> {
     /// The move generator: the fast one, or the oracle's (`naive`).
     #[arg(long, value_enum, default_value_t = PerftSolver::Fast)]
     pub solver: PerftSolver,
-    /// Compare the fast generator with the oracle's instead of counting with one: at every
+    /// Compare the fast generator with the oracle's, to the first difference (exit 1 on
+    /// one), then print both totals.
+    ///
+    /// Instead of counting with one generator: at every
     /// distinct position fewer than D moves from the start (breadth first), the two move
     /// lists (moves matched by notation: a move in one list only, or listed twice, is a
     /// difference) and each move's two successors. Prints the first difference (the

@@ -1,33 +1,5 @@
-//! Perft against the oracle, to the first difference (`perft GAME --depth D --compare`).
-//!
-//! Two perft totals that differ say that a move generator is wrong, not where; two that
-//! agree can still hide a wrong successor (a move that leads to the wrong position, with
-//! the same number of moves after it). [`compare`] walks the tree breadth first from the
-//! start, each distinct position (by [`Perft::key`]) once, at every position fewer than
-//! `D` moves from the start, and there puts the fast generator's list
-//! ([`Perft::fast_children`]) beside the oracle's ([`Perft::oracle_children`]):
-//!
-//! - the moves are matched by their notation (the move's `Display`); a notation that one
-//!   list gives and the other does not, or that a list gives more than once, is a
-//!   difference;
-//! - a move both lists give once must lead to the same position in both (equal
-//!   [`Perft::key`]s), or it is a difference.
-//!
-//! The first difference in breadth-first order is reported ([`Difference`]): the
-//! shallowest; within a depth, at the position reached first (positions in the order the
-//! walk meets them, the moves of each in notation order); within a position, the first
-//! move in notation order. It comes with the position, the move, both successors (or the
-//! one list's successor) and the line of moves from the start. Both perft totals are
-//! counted as well ([`Comparison::fast`], [`Comparison::oracle`]), so a difference the
-//! totals do not show is told apart from one they do.
-//!
-//! Cost: both move lists of every distinct position fewer than `D` moves from the start,
-//! listed once; every one of those positions held once (its key, and the move that first
-//! reached it, for the line), with the states of the current and the next layer; then
-//! both totals, as `perft` counts them (the oracle's is the slow part). A comparison past
-//! its [`Bounds`] is refused ([`CompareError`]) with the largest depth that fits, found on
-//! the fast generator's walk alone (the same walk up to the first difference, without
-//! the oracle: a bound's worth of fast work, so a refusal is quick).
+//! Perft against the oracle, to the first difference (`perft GAME --depth D --compare`):
+//! [`compare`] and the types of its answer.
 
 use super::{perft_within, Bounds, Generator, Perft, Refused};
 use rustc_hash::FxHashSet;
@@ -82,7 +54,7 @@ impl<M, S> Difference<M, S> {
     }
 }
 
-/// What [`compare`] found: the first difference, if any, how much was compared, and both
+/// What [`compare()`] found: the first difference, if any, how much was compared, and both
 /// perft totals.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Comparison<M, S> {
@@ -162,17 +134,42 @@ impl CompareError {
 }
 
 /// Compares the fast generator of game `P` with the oracle's, breadth first from
-/// `start`, at every distinct position fewer than `depth` moves away (see the [module
-/// docs](self)), and counts perft(`depth`) with each. `depth` 0 compares nothing (both
-/// totals are 1).
+/// `start`, at every distinct position fewer than `depth` moves away, to the first
+/// difference; and counts perft(`depth`) with each.
 ///
-/// The walk stops at the first difference. `bounds.positions` bounds the positions held
-/// (and the memo of each total), `bounds.moves` the entries of both lists summed over
-/// the walk, `bounds.children` the moves of one position ([`Perft::widest`]).
+/// Two perft totals that differ say that a move generator is wrong, not where; two that
+/// agree can still hide a wrong successor (a move that leads to the wrong position, with
+/// as many moves after it). The walk takes each distinct position (by [`Perft::key`])
+/// once, at every position fewer than `depth` moves from the start, and there puts the
+/// fast generator's list ([`Perft::fast_children`]) beside the oracle's
+/// ([`Perft::oracle_children`]):
 ///
-/// The bounds are checked first, on the fast generator's walk alone (the same layers and
-/// moves as the comparison's up to its first difference, without the oracle), so a
-/// refusal costs a bound's worth of fast work.
+/// - the moves are matched by their notation (the move's `Display`); a notation that one
+///   list gives and the other does not, or that a list gives more than once, is a
+///   difference;
+/// - a move both lists give once must lead to the same position in both (equal
+///   [`Perft::key`]s), or it is a difference.
+///
+/// The first difference in breadth-first order is reported ([`Difference`]): the
+/// shallowest; within a depth, at the position reached first (positions in the order the
+/// walk meets them, the moves of each in notation order); within a position, the first
+/// move in notation order. It comes with the position, the move, both successors (or the
+/// one list's successor), each shown by [`Perft::show`], and the line of moves from the
+/// start. Both totals are counted as well ([`Comparison::fast`], [`Comparison::oracle`]),
+/// so a difference the totals do not show is told apart from one they do. `depth` 0
+/// compares nothing (both totals are 1). The answer's `Display` is the text of `perft
+/// --compare`.
+///
+/// Cost: both move lists of every distinct position fewer than `depth` moves from the
+/// start, listed once; every one of those positions held once (its key, and the move
+/// that first reached it, for the line), with the states of the current and the next
+/// layer; then both totals, as [`perft`](super::perft()) counts them (the oracle's is the
+/// slow part). `bounds.positions` bounds the positions held (and the memo of each
+/// total), `bounds.moves` the entries of both lists summed over the walk,
+/// `bounds.children` the moves of one position ([`Perft::widest`]). The bounds are
+/// checked first, on the fast generator's walk alone (the same layers and moves as the
+/// comparison's up to its first difference, without the oracle), so a refusal costs a
+/// bound's worth of fast work.
 ///
 /// # Errors
 /// [`CompareError`]: a bound passed, with the largest depth that fits (a difference

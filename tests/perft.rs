@@ -1228,3 +1228,61 @@ fn perft_compare_on_the_command_line() {
     // found on the fast generator alone: no oracle move listed
     assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
 }
+
+/// Each shipped game shows a state as its contest text where it has one (which `--from`
+/// reads back to the same state), sevens as both hands and the player to move, and a
+/// state no contest text can hold (a wrong successor's) without panicking.
+#[test]
+fn each_game_shows_its_states() {
+    // marble: the one-case input, read back to the same square-frame bits
+    let rules = gamecheck_games::marble::Rules::standard();
+    let w = MarbleGame::walker(&rules);
+    for state in [0u64, 0b1001_0110_0001, 0xFFFF] {
+        let text = MarbleGame::show(&w, &state);
+        let case = MarbleGame::read(&rules, &text).unwrap();
+        assert_eq!(MarbleGame::state_of(&rules, &case[0]), Ok(state), "{text}");
+    }
+    assert!(MarbleGame::show(&w, &(1 << 16)).contains("0x10000 (square frame)"));
+    // paint: N and the painted cells
+    let paint = gamecheck_games::paint::perft::State {
+        n: 3,
+        free: 0b10_1101,
+    };
+    let text = PaintGame::show(&(), &paint);
+    let case = PaintGame::read(&Default::default(), &text).unwrap();
+    assert_eq!(
+        PaintGame::state_of(&Default::default(), &case[0]),
+        Ok(paint)
+    );
+    let off = gamecheck_games::paint::perft::State { n: 2, free: 1 << 5 };
+    assert!(PaintGame::show(&(), &off).contains("off the strip"));
+    let wide = gamecheck_games::paint::perft::State {
+        n: 32,
+        free: u64::MAX,
+    };
+    assert!(PaintGame::show(&(), &wide).starts_with("1\n32 0"));
+    // octal: the heaps; none left; a heap of 0
+    let rules = OctalGame::rules(&gamecheck_games::octal::contest::RuleArgs {
+        code: Some(".77".into()),
+        ..Default::default()
+    })
+    .unwrap();
+    let w = OctalGame::walker(&rules);
+    assert_eq!(OctalGame::show(&w, &vec![5, 3]), "1\n2 5 3\n");
+    assert_eq!(OctalGame::show(&w, &vec![]), "no heap left");
+    assert!(OctalGame::show(&w, &vec![2, 0]).contains("heap 2 has 0 tokens"));
+    // sevens: both hands, the player to move
+    use gamecheck_games::sevens::rules::{Rules, Stuck};
+    let rules = Rules::new(2, 5, None, Stuck::Lose).unwrap();
+    let w = SevensGame::walker(&rules);
+    let deal = SevensGame::read(&rules, "1\nS1 S3 H2 H4 H5\n").unwrap();
+    let start = SevensGame::state_of(&rules, &deal[0]).unwrap();
+    assert_eq!(
+        SevensGame::show(&w, &start),
+        "Alice: S1 S3 H2 H4 H5\nBob: S2 S4 S5 H1 H3\nto move: Alice\n"
+    );
+    // Alice holds S3, the start card: she opens; then Bob is to move
+    let (_, after) = &SevensGame::fast_children(&w, &start)[0];
+    assert!(SevensGame::show(&w, after).starts_with("Alice: S1 H2 H4 H5\nBob"));
+    assert!(SevensGame::show(&w, after).ends_with("to move: Bob\n"));
+}

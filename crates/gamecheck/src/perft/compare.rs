@@ -780,6 +780,10 @@ mod tests {
             "a comparison to depth 3 holds more than 3 positions (its bound); the largest \
              depth that fits is 1"
         );
+        // both lists' moves are counted, the fast walk's as the comparison's
+        assert!(at(100, 36, 3).is_ok());
+        assert_eq!(at(100, 35, 3).unwrap_err().fits(), 2);
+        assert_eq!(at(100, 5, 3).unwrap_err().fits(), 0);
         assert_eq!(
             at(100, 10, 3).unwrap_err(),
             CompareError::Moves {

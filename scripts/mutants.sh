@@ -40,13 +40,15 @@ set_files() {
     octal-sparse) echo "crates/games/src/octal/sparse.rs" ;;
     paint-shrink) echo "crates/games/src/paint/shrink.rs" ;;
     oracle) echo "crates/gamecheck/src/oracle.rs" ;;
+    geometry) echo "crates/gamecheck/src/geometry.rs" ;;
     *) return 1 ;;
     esac
 }
 
 set_tests() {
     case "$1" in
-    harness) echo "--lib --test toy_game --test game_laws --test zoo" ;;
+    harness) echo "--lib --test toy_game --test game_laws --test zoo --test successors --test symmetry_row" ;;
+    geometry) echo "--lib --test marble_geometry --test successors" ;;
     marble-export) echo "--lib --test marble_side6 --test marble_solvers --test marble_cli --test perft" ;;
     marble-*) echo "--lib --test marble_geometry --test marble_movegen --test marble_laws --test marble_solvers --test marble_certify --test marble_side6 --test zoo --test game_laws" ;;
     paint-movegen) echo "--lib --test paint_solvers --test paint_laws --test paint_props --test zoo --test game_laws" ;;
@@ -63,7 +65,7 @@ set_tests() {
     esac
 }
 
-sets="harness marble-geometry marble-movegen marble-solvers marble-export paint-movegen paint-period paint-shrink prover sevens-movegen sevens-search judge readers perft octal octal-sparse oracle"
+sets="harness geometry marble-geometry marble-movegen marble-solvers marble-export paint-movegen paint-period paint-shrink prover sevens-movegen sevens-search judge readers perft octal octal-sparse oracle"
 if [ $# -eq 0 ] || [ "$1" = list ]; then
     for s in $sets; do printf '%-16s %s\n' "$s" "$(set_files "$s")"; done
     exit 0

@@ -3,7 +3,7 @@
 use gamecheck_games::marble::geometry::{
     boundary_mask, diamond_row_len, diamond_to_square, BOUNDARY_MASKS,
 };
-use gamecheck_games::marble::props::{leaves_square, masks_match_geometry};
+use gamecheck_games::marble::props::{boundary_masks, leaves_square, masks_match_geometry};
 use gamecheck_games::marble::rules::MAX_SIDE;
 use gamecheck_games::marble::Line;
 
@@ -87,4 +87,57 @@ fn diamond_mapping_is_a_bijection() {
         }
         assert!(seen.iter().all(|&s| s));
     }
+}
+
+/// The `boundary masks` row of `verify`: the masks and the shift the move generator
+/// steps with, against the library's coordinate steps ([`gamecheck::geometry`]).
+#[test]
+fn the_masks_and_the_shift_pass_the_geometry_check() {
+    let geometry = boundary_masks(|side| BOUNDARY_MASKS[side]);
+    let checked = geometry.check(2026).unwrap();
+    let cells: u64 = (1..=6).map(|n| n * n).sum();
+    // per family: every cell's mask bit, every one-bit board, the random boards
+    assert_eq!(
+        checked,
+        4 * (2 * cells + 6 * gamecheck::geometry::RANDOM_BOARDS as u64)
+    );
+}
+
+/// A mask with one cell dropped (side 4, falling, the east edge's cell (1, 3)) is found
+/// at that cell, and the shift under it wraps onto the next row; a mask right at side
+/// 4 but wrong at side 5 is reported at side 5.
+#[test]
+fn a_planted_mask_bug_is_found_at_its_cell() {
+    fn dropped(side: usize) -> [u64; 4] {
+        let mut m = BOUNDARY_MASKS[side];
+        if side == 4 {
+            m[Line::Falling.index()] &= !(1 << 7);
+        }
+        m
+    }
+    let f = boundary_masks(dropped).check(1).unwrap_err();
+    assert_eq!(
+        f.summary,
+        "side 4, direction falling, cell (1, 3) = bit 7: not in the game's boundary mask, \
+         but one step falling leaves the board"
+    );
+    // the shift alone (no mask compared) shows the wrap
+    let shift_only = gamecheck::geometry::Geometry::new(
+        "side 4",
+        [gamecheck::geometry::Grid::row_major(4, 4)],
+        [gamecheck_games::marble::geometry::direction(Line::Falling)],
+    )
+    .shift(|g, bits, _| {
+        gamecheck_games::marble::geometry::shift(g.width(), &dropped(4), bits, Line::Falling)
+    });
+    let f = shift_only.check(1).unwrap_err();
+    assert_eq!(
+        f.to_string(),
+        "side 4, direction falling, cell (1, 3) = bit 7: expected empty, got bit 8\n\
+         shifted    expected   got\n\
+         . . . .    . . . .    . . . .\n\
+         . . . #    . . . .    . . . .\n\
+         . . . .    . . . .    # . . .\n\
+         . . . .    . . . .    . . . ."
+    );
 }

@@ -64,6 +64,25 @@ pub(crate) fn applied<G: Game>(
         .collect()
 }
 
+/// Each of the fast generator's `moves` at `case` with the position the fast code's
+/// [`Game::fast_apply`] gives, in the order given; a move without a fast successor goes
+/// through the reference [`Game::apply`] (and is left out when it refuses). The fast side
+/// of perft's [`crate::perft::Moves`].
+pub(crate) fn fast_applied<G: Game>(
+    rules: &G::Rules,
+    gens: &G::Generators,
+    case: &G::Case,
+    moves: impl IntoIterator<Item = G::Move>,
+) -> Vec<(G::Move, G::Case)> {
+    moves
+        .into_iter()
+        .filter_map(|mv| {
+            let next = G::fast_apply(gens, case, &mv).or_else(|| G::apply(rules, case, &mv))?;
+            Some((mv, next))
+        })
+        .collect()
+}
+
 /// One game: rules, cases, moves, answers, the oracle and the fast solvers, the contest
 /// format, shrinking and what `verify` checks. See the [module docs](self).
 ///
@@ -129,10 +148,38 @@ pub trait Game: Sized + Send + Sync + 'static {
     /// The solver `variant` for `rules` (the oracle for [`Game::ORACLE_VARIANT`]).
     fn solver(rules: &Self::Rules, variant: Self::Variant) -> BoxSolver<Self>;
 
-    /// The position after `mv` at `case`, with the other player to move; `None` (the
-    /// default) when the game does not say. With it, [`Game::best_move`] needs no code of
-    /// the game's own.
+    /// The *reference* successor: the position after `mv` at `case`, with the other
+    /// player to move, computed as the oracle computes it (on the oracle's own text
+    /// representation, or code as plainly right); `None` when `mv` is not a move there,
+    /// and (the default) when the game does not say.
+    ///
+    /// Everything that walks or shrinks the game trusts it: [`crate::harness::reachable`]
+    /// (the "every position" suites), the default [`Game::smaller`] and
+    /// [`Game::best_move`], the oracle's side of `perft` and `count`
+    /// ([`crate::perft::PerftFromMoves`]). So write it with the oracle's code, not the
+    /// fast solver's: a bug in a fast successor written here would change the suites that
+    /// are meant to catch it. The fast code's successor goes in [`Game::fast_apply`],
+    /// which is checked against this one move by move.
     fn apply(_rules: &Self::Rules, _case: &Self::Case, _mv: &Self::Move) -> Option<Self::Case> {
+        None
+    }
+
+    /// The fast code's successor (a bitboard's make-move: a stone dropped by shifts and
+    /// masks, discs flipped along rays) of `mv` at `case`, with the generators of
+    /// [`Game::generators`]; `None` (the default) when the game gives none.
+    ///
+    /// A game that gives one returns `Some` for every move of [`Game::fast_moves`]. Then
+    /// the `movegen` rows of `verify` and [`crate::harness::laws::successors_agree`] check
+    /// it against the reference [`Game::apply`] for every move at every position of
+    /// their suites (equal cases with `==`, not up to symmetry), and the fast side of
+    /// `perft` and `count` walks with it. A `fast_apply` that calls `apply` checks
+    /// nothing: leave it out instead (the rows then say `successors: not checked (no
+    /// fast_apply)`).
+    fn fast_apply(
+        _gens: &Self::Generators,
+        _case: &Self::Case,
+        _mv: &Self::Move,
+    ) -> Option<Self::Case> {
         None
     }
 

@@ -36,6 +36,7 @@ pub mod command;
 pub mod contest;
 pub mod error;
 pub mod game;
+pub mod geometry;
 pub mod grundy;
 pub mod harness;
 pub mod input;

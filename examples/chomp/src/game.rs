@@ -78,6 +78,11 @@ impl Game for Chomp {
         cells.filter(|&t| t != Take(0, 0)).collect()
     }
     fn apply(_: &Rules, board: &Board, mv: &Take) -> Option<Board> {
+        let rows = naive::rows(board);
+        let legal = naive::moves(&rows).contains(&(mv.0, mv.1));
+        legal.then(|| naive::board_of(&naive::after(&rows, (mv.0, mv.1))))
+    }
+    fn fast_apply(_: &(), board: &Board, mv: &Take) -> Option<Board> {
         Some(board.take(mv.0, mv.1))
     }
     fn solver(_: &Rules, variant: Variant) -> BoxSolver<Self> {

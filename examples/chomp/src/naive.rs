@@ -50,6 +50,17 @@ pub fn after(rows: &[Vec<u8>], (x, y): (usize, usize)) -> Vec<Vec<u8>> {
     next
 }
 
+/// The board that `rows` show (the oracle's own reading back): each column's cells
+/// counted up from the bottom row until the first taken one.
+pub fn board_of(rows: &[Vec<u8>]) -> Board {
+    let (h, w) = (rows.len(), rows[0].len());
+    let mut board = Board::full(w, h);
+    for (x, height) in board.heights[..w].iter_mut().enumerate() {
+        *height = (0..h).take_while(|&y| rows[h - 1 - y][x] == b'#').count() as u8;
+    }
+    board
+}
+
 /// The oracle solver.
 #[derive(Default)]
 pub struct Naive {

@@ -101,6 +101,10 @@ impl Game for Dodgem {
     fn apply(_: &Rules, p: &Position, mv: &Drive) -> Option<Position> {
         naive::after(p, mv)
     }
+    fn fast_apply(geometry: &Geometry, p: &Position, mv: &Drive) -> Option<Position> {
+        let moves = geometry.moves(p).into_iter();
+        moves.filter(|(d, _)| d == mv).map(|(_, next)| next).next()
+    }
     fn to_move(_: &Rules, p: &Position) -> Player {
         p.to_move
     }

@@ -144,7 +144,10 @@ impl Game for Mnk {
             .map(|c| Mark(c / b.cols, c % b.cols))
             .collect()
     }
-    fn apply(_: &Rules, board: &Board, m: &Mark) -> Option<Board> {
+    fn apply(rules: &Rules, board: &Board, m: &Mark) -> Option<Board> {
+        naive::after(board, rules.k, (m.0, m.1))
+    }
+    fn fast_apply(_: &(usize, Vec<u32>), board: &Board, m: &Mark) -> Option<Board> {
         Some(board.play(m.0 * board.cols + m.1))
     }
     fn to_move(_: &Rules, board: &Board) -> Player {

@@ -55,6 +55,29 @@ pub fn moves(board: &Board, k: usize) -> Vec<(usize, usize)> {
     cells.collect()
 }
 
+/// The board after the player to move marks cell `(row, column)`, on the oracle's rows:
+/// the mover is X when the rows hold as many X as O; `None` when that cell is not one of
+/// [`moves`].
+pub fn after(board: &Board, k: usize, (r, c): (usize, usize)) -> Option<Board> {
+    if !moves(board, k).contains(&(r, c)) {
+        return None;
+    }
+    let mut grid = rows(board);
+    let count = |mark| grid.iter().flatten().filter(|&&s| s == mark).count();
+    grid[r][c] = if count('X') == count('O') { 'X' } else { 'O' };
+    let bits = |mark| {
+        let cells = grid.iter().flatten().enumerate();
+        cells
+            .filter(|(_, &s)| s == mark)
+            .fold(0, |m, (i, _)| m | 1 << i)
+    };
+    Some(Board {
+        x: bits('X'),
+        o: bits('O'),
+        ..Board::empty(board.rows, board.cols)
+    })
+}
+
 /// The mark that has `k` in a row on `grid`, if any.
 fn winner(grid: &[Vec<char>], k: usize) -> Option<char> {
     let (rows, cols) = (grid.len() as i32, grid[0].len() as i32);

@@ -329,7 +329,12 @@ fn run_group<G: Game>(group: Group<G>, opts: &VerifyOptions, report: &mut Report
     let ticks: u64 = group
         .suites
         .iter()
-        .map(|s| s.cases.len() as u64 * (1 + u64::from(s.movegen) + s.variants.len() as u64))
+        .map(|s| {
+            // the reference's answers (none in a symmetry-only suite), the move
+            // generators, each variant
+            let steps = u64::from(s.against_reference) + u64::from(s.movegen);
+            s.cases.len() as u64 * (steps + s.variants.len() as u64)
+        })
         .sum();
     let bar = Progress::new(
         opts.progress,
@@ -390,8 +395,9 @@ fn run_group<G: Game>(group: Group<G>, opts: &VerifyOptions, report: &mut Report
     }
 }
 
-/// The generic move-generation property on the game's own generators: see
-/// [`super::laws::movegen_agrees_with`].
+/// The generic move-generation property on the game's own generators: the two move
+/// lists agree ([`super::laws::movegen_agrees_with`]) and, when the game gives a fast
+/// successor, so does each move's successor ([`super::laws::successors_agree`]).
 ///
 /// # Errors
 /// The first difference, with the case in the contest format.
@@ -400,12 +406,23 @@ pub fn movegen_agrees<G: Game>(
     gens: &G::Generators,
     case: &G::Case,
 ) -> Result<(), String> {
+    movegen_and_successors::<G>(rules, gens, case).map(|_| ())
+}
+
+/// [`movegen_agrees`], with the moves whose successors were compared (`None`: the game
+/// gives no fast successor).
+fn movegen_and_successors<G: Game>(
+    rules: &G::Rules,
+    gens: &G::Generators,
+    case: &G::Case,
+) -> Result<Option<u64>, String> {
     super::laws::movegen_agrees_with::<G>(
         rules,
         case,
         &G::oracle_moves(gens, case),
         &G::fast_moves(gens, case),
-    )
+    )?;
+    super::laws::successors_agree::<G>(rules, gens, case)
 }
 
 /// The rows and shrunk failures of one suite, and the seconds its reference took.
@@ -434,19 +451,32 @@ fn run_suite<G: Game>(suite: &Suite<G>, bar: &Progress) -> (Vec<Row>, Vec<Failur
         let start = Instant::now();
         let (mut wrong, mut first) = (Vec::new(), None);
         let gens = G::generators(rules);
+        // moves whose two successors were compared; whether a case had a move with no
+        // fast successor (the game gives none)
+        let (mut successors, mut no_fast_apply) = (0u64, false);
         for (i, c) in suite.cases.iter().enumerate() {
-            if let Err(e) = movegen_agrees::<G>(rules, &gens, c) {
-                wrong.push(i);
-                first.get_or_insert(e);
+            match movegen_and_successors::<G>(rules, &gens, c) {
+                Err(e) => {
+                    wrong.push(i);
+                    first.get_or_insert(e);
+                }
+                Ok(Some(n)) => successors += n,
+                Ok(None) => no_fast_apply = true,
             }
             bar.tick();
         }
+        let successors = match (successors, no_fast_apply) {
+            (0, true) => "successors: not checked (no fast_apply)".to_string(),
+            (n, _) => format!("successors of {n} moves vs apply"),
+        };
         rows.push(row(
             "movegen".into(),
             suite.cases.len() as u64,
             wrong.len() as u64,
             start.elapsed().as_secs_f64(),
-            first.unwrap_or_else(|| format!("fast vs oracle generator, {}", suite.what)),
+            first.unwrap_or_else(|| {
+                format!("fast vs oracle generator, {}; {successors}", suite.what)
+            }),
         ));
         if let Some(i) = start_of(&wrong) {
             let what = format!("the move generators' mismatch in {rules}");
@@ -742,6 +772,7 @@ pub fn shrink_symmetry_failure_of<G: Game>(
         got: show_answer::<G>(rules, &image, &got),
         best_move: None,
         image_of: Some(G::write(rules, std::slice::from_ref(&small))),
+        after_move: None,
     }
 }
 
@@ -783,11 +814,13 @@ fn rules_and_flags<G: Game>(rules: &G::Rules) -> String {
 }
 
 /// Shrinks a case on which the fast move generator disagrees with the oracle's
-/// ([`movegen_agrees`]) along [`Game::smaller`] (the rules may shrink too) to a local
-/// minimum, and describes it for a regression test: solver `movegen`, the rules with
-/// their flags, the contest input (T = 1), and as `expected` and `got` the oracle's and
-/// the fast generator's moves, sorted (`[a, b]`, `[]` for none; a repeated move shows
-/// twice); no best move.
+/// ([`movegen_agrees`]: the move lists, or a move's successors) along [`Game::smaller`]
+/// (the rules may shrink too) to a local minimum, and describes it for a regression
+/// test: solver `movegen`, the rules with their flags, the contest input (T = 1), no
+/// best move, and as `expected` and `got` the oracle's and the fast generator's moves,
+/// sorted (`[a, b]`, `[]` for none; a repeated move shows twice) — or, when the lists
+/// agree and a successor differs, that move ([`Failure::after_move`]) with the reference
+/// successor and the fast one, each as a contest input.
 pub fn shrink_movegen_failure<G: Game>(rules: &G::Rules, case: G::Case) -> Failure {
     let mut gens = GeneratorsOf::<G>(Vec::new());
     let mut met_rules: Vec<G::Rules> = Vec::new();
@@ -803,15 +836,38 @@ pub fn shrink_movegen_failure<G: Game>(rules: &G::Rules, case: G::Case) -> Failu
         let names: Vec<String> = moves.iter().map(ToString::to_string).collect();
         format!("[{}]", names.join(", "))
     };
+    let (oracle, fast) = (G::oracle_moves(gens, &small), G::fast_moves(gens, &small));
+    let case = G::write(&rules, std::slice::from_ref(&small));
+    let lists_agree = super::laws::movegen_agrees_with::<G>(&rules, &small, &oracle, &fast);
+    if lists_agree.is_ok() {
+        // the lists agree, so a move's successors differ: that move, both successors
+        if let Err((mv, want, got)) =
+            super::laws::first_odd_successor::<G>(&rules, gens, &small, &fast)
+        {
+            use super::laws::show_successor;
+            return Failure {
+                game: G::NAME.into(),
+                rules: rules_and_flags::<G>(&rules),
+                solver: "movegen".into(),
+                case,
+                expected: show_successor::<G>(&rules, &want, "nothing (apply refuses it)"),
+                got: show_successor::<G>(&rules, &got, "nothing (fast_apply gives none)"),
+                best_move: None,
+                image_of: None,
+                after_move: Some(mv.to_string()),
+            };
+        }
+    }
     Failure {
         game: G::NAME.into(),
         rules: rules_and_flags::<G>(&rules),
         solver: "movegen".into(),
-        case: G::write(&rules, std::slice::from_ref(&small)),
-        expected: list(G::oracle_moves(gens, &small)),
-        got: list(G::fast_moves(gens, &small)),
+        case,
+        expected: list(oracle),
+        got: list(fast),
         best_move: None,
         image_of: None,
+        after_move: None,
     }
 }
 
@@ -854,5 +910,6 @@ pub fn describe_failure<G: Game>(
         got: show_answer::<G>(rules, case, &got),
         best_move: G::best_move(rules, case),
         image_of: None,
+        after_move: None,
     }
 }

@@ -144,6 +144,80 @@ pub fn movegen_agrees_with<G: Game>(
     Ok(())
 }
 
+/// A fast successor that differs from the reference: the move, the reference
+/// successor ([`Game::apply`]; `None` when it refuses the move) and the fast one
+/// ([`Game::fast_apply`]; `None` when it gives none for a move of the fast generator).
+pub type OddSuccessor<G> = (
+    <G as Game>::Move,
+    Option<<G as Game>::Case>,
+    Option<<G as Game>::Case>,
+);
+
+/// The first move of `fast`'s list (the fast generator's moves at `case`) whose fast
+/// successor ([`Game::fast_apply`]) is not the reference one ([`Game::apply`]), compared
+/// with `==` (not up to symmetry). `Ok(None)` when the game gives no fast successor
+/// (its `fast_apply` says `None` for the first move), else `Ok(Some(moves checked))`.
+///
+/// # Errors
+/// The first move whose successors differ.
+pub fn first_odd_successor<G: Game>(
+    rules: &G::Rules,
+    gens: &G::Generators,
+    case: &G::Case,
+    fast: &[G::Move],
+) -> Result<Option<u64>, OddSuccessor<G>> {
+    let mut checked = 0;
+    for (i, mv) in fast.iter().enumerate() {
+        let got = G::fast_apply(gens, case, mv);
+        if i == 0 && got.is_none() {
+            return Ok(None);
+        }
+        let want = G::apply(rules, case, mv);
+        if got.is_none() || got != want {
+            return Err((mv.clone(), want, got));
+        }
+        checked += 1;
+    }
+    Ok(Some(checked))
+}
+
+/// A successor in a message: the position in the contest format, or what stood in its
+/// place.
+pub(crate) fn show_successor<G: Game>(
+    rules: &G::Rules,
+    next: &Option<G::Case>,
+    missing: &str,
+) -> String {
+    match next {
+        Some(c) => G::write(rules, std::slice::from_ref(c)),
+        None => format!("{missing}\n"),
+    }
+}
+
+/// Successors agree: for every move of the fast generator at `case`, the fast code's
+/// successor ([`Game::fast_apply`]) is the reference one ([`Game::apply`]), equal as
+/// cases. Returns the moves checked, or `None` when the game gives no fast successor
+/// (nothing checked).
+///
+/// # Errors
+/// The first move whose successors differ, with the position and both successors as
+/// contest inputs.
+pub fn successors_agree<G: Game>(
+    rules: &G::Rules,
+    gens: &G::Generators,
+    case: &G::Case,
+) -> Result<Option<u64>, String> {
+    let fast = G::fast_moves(gens, case);
+    first_odd_successor::<G>(rules, gens, case, &fast).map_err(|(mv, want, got)| {
+        format!(
+            "under {rules}, after {mv}, the reference apply gives\n{}and fast_apply gives\n{}at\n{}",
+            show_successor::<G>(rules, &want, "nothing (apply refuses the move)"),
+            show_successor::<G>(rules, &got, "nothing (fast_apply gives no successor)"),
+            G::write(rules, std::slice::from_ref(case))
+        )
+    })
+}
+
 /// Fuzz entry of `<game>_solvers_agree`: an instance from `data`, then
 /// [`solvers_agree`] on the instance the bytes choose ([`instance_from_bytes`]).
 ///
@@ -155,10 +229,11 @@ pub fn solvers_agree_bytes<G: Game>(data: &[u8]) -> Result<(), String> {
 }
 
 /// Fuzz entry of a generic move-generation target: an instance from `data`, then the
-/// game's two generators compared.
+/// game's two generators compared, and each fast successor with the reference one
+/// ([`successors_agree`]) when the game gives them.
 ///
 /// # Errors
-/// As [`movegen_agrees_with`].
+/// As [`movegen_agrees_with`] and [`successors_agree`].
 pub fn movegen_agrees_bytes<G: Game>(data: &[u8]) -> Result<(), String> {
     let i = instance_from_bytes::<G>(data);
     let gens = G::generators(&i.rules);
@@ -167,7 +242,8 @@ pub fn movegen_agrees_bytes<G: Game>(data: &[u8]) -> Result<(), String> {
         &i.case,
         &G::oracle_moves(&gens, &i.case),
         &G::fast_moves(&gens, &i.case),
-    )
+    )?;
+    successors_agree::<G>(&i.rules, &gens, &i.case).map(|_| ())
 }
 
 /// The proptest strategy of rule sets of `G`: the game's one generator of rule sets

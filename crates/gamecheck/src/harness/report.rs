@@ -108,6 +108,11 @@ pub struct Failure {
     /// format, whose image `case` is; `expected` is the solver's own answer there, `got`
     /// its answer to the image. `None` for a failure against the oracle.
     pub image_of: Option<String>,
+    /// For a successor failure (solver `movegen`, the move lists agreeing): the move at
+    /// `case` whose successors differ; `expected` is then the reference successor
+    /// (`Game::apply`), `got` the fast one (`Game::fast_apply`), each in the contest
+    /// format. `None` for every other failure.
+    pub after_move: Option<String>,
 }
 
 /// The whole `verify` run.
@@ -278,6 +283,24 @@ impl Report {
                 "" => String::new(),
                 r => format!(" [{r}]"),
             };
+            if let Some(mv) = &f.after_move {
+                writeln!(
+                    out,
+                    "MISMATCH {}{rules} solver `{}`: the successors of move {mv} differ\n\
+                     apply (the reference) gives:\n{}\nfast_apply gives:\n{}",
+                    f.game,
+                    f.solver,
+                    f.expected.trim_end(),
+                    f.got.trim_end()
+                )?;
+                writeln!(
+                    out,
+                    "at the shrunk position (contest format):\n{}",
+                    f.case.trim_end()
+                )?;
+                writeln!(out)?;
+                continue;
+            }
             writeln!(
                 out,
                 "MISMATCH {}{rules} solver `{}`: expected {}, got {}",
@@ -349,6 +372,7 @@ mod tests {
             got: "Bob".into(),
             best_move: None,
             image_of: None,
+            after_move: None,
         };
         let mut r = Report::new(7);
         r.push_failure(failure(""));

@@ -132,8 +132,9 @@ pub trait Perft: Game {
 }
 
 /// A [`Perft::Walker`] for a game whose tree state is its contest case: the successors
-/// are the moves of each generator applied with [`Game::apply`] (moves `apply` refuses
-/// are left out).
+/// are the oracle's moves applied with the reference [`Game::apply`], and the fast
+/// generator's made by [`Game::fast_apply`] where the game gives it (moves refused are
+/// left out).
 pub struct Moves<G: Game> {
     rules: G::Rules,
     gens: G::Generators,
@@ -148,13 +149,21 @@ impl<G: Game> Moves<G> {
         }
     }
 
-    /// Each move of `generator` at `case` with the position it leads to.
+    /// Each move of `generator` at `case` with the position it leads to: the fast
+    /// generator's moves made by the fast code ([`Game::fast_apply`], where the game
+    /// gives it; else [`Game::apply`]), the oracle's by the reference [`Game::apply`].
     pub fn children(&self, generator: Generator, case: &G::Case) -> Vec<(G::Move, G::Case)> {
-        let moves = match generator {
-            Generator::Fast => G::fast_moves(&self.gens, case),
-            Generator::Oracle => G::oracle_moves(&self.gens, case),
-        };
-        crate::game::applied::<G>(&self.rules, case, moves)
+        match generator {
+            Generator::Fast => crate::game::fast_applied::<G>(
+                &self.rules,
+                &self.gens,
+                case,
+                G::fast_moves(&self.gens, case),
+            ),
+            Generator::Oracle => {
+                crate::game::applied::<G>(&self.rules, case, G::oracle_moves(&self.gens, case))
+            }
+        }
     }
 }
 

@@ -2,6 +2,7 @@
 //! generators, shrinking, and what `verify` checks.
 
 use super::bitmask::Bitmask;
+use super::geometry::BOUNDARY_MASKS;
 use super::naive::{describe_move, Naive};
 use super::props::MovegenPair;
 use super::rules::{LineSet, Play, Rules, MAX_SIDE, TABLE_MAX_SIDE};
@@ -10,7 +11,7 @@ use super::{format, full_mask, props, shrink, Line, Position};
 use gamecheck::error::ParseError;
 use gamecheck::game::{BoxSolver, Game, ShrinkMode};
 use gamecheck::harness::VerifyOptions;
-use gamecheck::harness::{Group, NamedCheck, Outcome, Step, Suite, Verify};
+use gamecheck::harness::{Group, Outcome, Step, Suite, Verify};
 use gamecheck::outcome::{Value, Winner};
 use gamecheck::rng::{self, Entropy, Size};
 use std::fmt;
@@ -249,16 +250,8 @@ impl Verify for MarbleGame {
     }
 
     fn plan(opts: &VerifyOptions) -> Vec<Step<Self>> {
-        let masks = NamedCheck {
-            rules: "sides 1-6, every family".into(),
-            name: "boundary masks".into(),
-            run: Box::new(|| {
-                Outcome::from_result(
-                    props::masks_match_geometry(),
-                    "each (side, family, cell) vs the geometric predicate",
-                )
-            }),
-        };
+        let masks = props::boundary_masks(|side| BOUNDARY_MASKS[side])
+            .named_check("boundary masks", opts.seed);
         let exhaustive = exhaustive_rule_sets()
             .into_iter()
             .map(|rules| Suite {

@@ -81,6 +81,28 @@ const fn all_masks() -> [[u64; 4]; MAX_SIDE + 1] {
 /// `BOUNDARY_MASKS[side][line.index()]`, filled at compile time by [`boundary_mask`].
 pub const BOUNDARY_MASKS: [[u64; 4]; MAX_SIDE + 1] = all_masks();
 
+/// `line`'s step in the square frame as a direction of [`gamecheck::geometry`] (named
+/// as the family), for the geometry check of the masks ([`super::props::boundary_masks`]).
+pub const fn direction(line: Line) -> gamecheck::geometry::Direction {
+    let (dr, dc) = square_step(line);
+    let name = match line {
+        Line::Horizontal => "horizontal",
+        Line::Vertical => "vertical",
+        Line::Rising => "rising",
+        Line::Falling => "falling",
+    };
+    gamecheck::geometry::Direction::new(name, dr as i64, dc as i64)
+}
+
+/// One step of `line` of every cell of `bits` (square frame of `side`) at once, as the
+/// move generator steps: the cells of the boundary mask `masks[line.index()]` dropped,
+/// the rest shifted by [`step_offset`]. With [`BOUNDARY_MASKS`]`[side]` this is the
+/// shift the geometry check compares with the coordinate step.
+pub fn shift(side: usize, masks: &[u64; 4], bits: u64, line: Line) -> u64 {
+    let full = (1u64 << (side * side)) - 1;
+    (bits & full & !masks[line.index()]) << step_offset(side, line)
+}
+
 /// The length of diamond row `k` (0-based) of a diamond of side `side`: 1, 2, …, n, …, 2, 1.
 pub const fn diamond_row_len(side: usize, k: usize) -> usize {
     if k < side {

@@ -5,7 +5,7 @@ use super::bitmask::Bitmask;
 use super::geometry::{Layout, BOUNDARY_MASKS};
 use super::movegen::MoveGen;
 use super::naive::Naive;
-use super::rules::{Line, LineSet, Play, Rules};
+use super::rules::{Line, LineSet, Play, Rules, MAX_SIDE};
 use super::{format, reading_index, Position};
 use gamecheck::rng::Entropy;
 use std::collections::BTreeSet;
@@ -114,6 +114,31 @@ pub fn leaves_square(side: usize, line: Line, r: usize, c: usize) -> bool {
         Line::Vertical => r == last || c == last,
         Line::Horizontal => r == last || c == 0,
     }
+}
+
+/// The geometry check of the boundary masks `masks(side)` (the real ones:
+/// `BOUNDARY_MASKS[side]`) on the square frames of sides 1..=6 (row-major, bit
+/// `r·n + c`) and the four line families: each mask against the cells whose step leaves
+/// the square, and [`super::geometry::shift`] under those masks against the coordinate
+/// step on every one-bit and on random boards ([`gamecheck::geometry`]).
+pub fn boundary_masks(masks: fn(usize) -> [u64; 4]) -> gamecheck::geometry::Geometry {
+    use super::geometry::direction;
+    use gamecheck::geometry::{Geometry, Grid, Masks};
+    let line_of = |d: gamecheck::geometry::Direction| {
+        Line::ALL
+            .into_iter()
+            .find(|&l| direction(l) == d)
+            .expect("a direction of a family")
+    };
+    Geometry::new(
+        "sides 1-6, every family",
+        (1..=MAX_SIDE).map(|n| Grid::row_major(n, n)),
+        Line::ALL.map(direction),
+    )
+    .masks(Masks::Leaves, move |g, d| {
+        masks(g.width())[line_of(d).index()]
+    })
+    .shift(move |g, bits, d| super::geometry::shift(g.width(), &masks(g.width()), bits, line_of(d)))
 }
 
 /// Every boundary mask of every side 1..=6 agrees with [`leaves_square`], cell by cell.

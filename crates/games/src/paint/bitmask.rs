@@ -11,6 +11,7 @@
 //! columns, so the solver is limited by the unpainted cells alone.
 
 use super::{Cell, Position};
+use gamecheck::geometry::Direction;
 use gamecheck::outcome::Value;
 use gamecheck::solver::{Refusal, Solver, Suggestion};
 use rustc_hash::FxHashMap;
@@ -25,8 +26,63 @@ pub const MAX_COLUMNS: u64 = 32;
 /// The most unpainted cells the solver accepts (2^24 memo entries at most).
 pub const MAX_UNPAINTED: u128 = 24;
 
-/// The bits of row 1 of every column (bit 2c of column c + 1).
-const ROW1: u64 = 0x5555_5555_5555_5555;
+/// The bits of row 2 of every column (bit 2c + 1 of column c + 1): the cells whose step
+/// up ([`UP`]) stays on the strip.
+const ROW2: u64 = 0xAAAA_AAAA_AAAA_AAAA;
+
+/// The cells whose step left ([`LEFT`]) stays on the strip: every column but the first.
+const NOT_FIRST_COLUMN: u64 = !0b11;
+
+/// Up a row in a column (row 2 to row 1): one of the two steps of the move generator.
+pub const UP: Direction = gamecheck::geometry::N;
+/// Left a column (column c + 1 to column c, same row): the other step.
+pub const LEFT: Direction = gamecheck::geometry::W;
+
+/// The mask of `d` ([`UP`] or [`LEFT`]): the cells whose step stays on the strip (for
+/// every N at once: the bits past column N are clear in every unpainted set).
+///
+/// # Panics
+/// For any other direction.
+pub fn mask(d: Direction) -> u64 {
+    match d {
+        UP => ROW2,
+        LEFT => NOT_FIRST_COLUMN,
+        _ => panic!("paint steps only up and left, not {d}"),
+    }
+}
+
+/// Every cell of `bits` stepped once in direction `d` ([`UP`] or [`LEFT`]): the cells of
+/// [`mask`] kept, then shifted (up: one bit down; left: two bits down). What the move
+/// generator builds its 2 × 2 blocks from, checked on its own by the `boundary masks`
+/// row of `verify` against the coordinate steps of the 2 × N strip.
+///
+/// # Panics
+/// For any other direction.
+pub fn shift(bits: u64, d: Direction) -> u64 {
+    match d {
+        UP => shift_up(bits),
+        LEFT => shift_left(bits),
+        _ => panic!("paint steps only up and left, not {d}"),
+    }
+}
+
+/// [`shift`] up, as the move generator calls it.
+#[inline]
+const fn shift_up(bits: u64) -> u64 {
+    (bits & ROW2) >> 1
+}
+
+/// [`shift`] left, as the move generator calls it.
+#[inline]
+const fn shift_left(bits: u64) -> u64 {
+    (bits & NOT_FIRST_COLUMN) >> 2
+}
+
+/// The strip of `n` columns (1..=32) as the bitmask lays it out, for
+/// [`gamecheck::geometry`]: cell (row r, column c), both 0-based, is bit `2c + r`.
+pub fn grid(n: usize) -> gamecheck::geometry::Grid {
+    gamecheck::geometry::Grid::mapped(n, 2, |r, c| (2 * c + r) as u32).expect("N ≤ 32")
+}
 
 /// The bit of `cell` in the layout above.
 pub fn bit(cell: Cell) -> u64 {
@@ -101,9 +157,10 @@ pub fn moves(free: u64) -> Vec<u64> {
 
 /// Calls `f` on each move at `free` until it returns `true`; returns whether it did.
 fn for_each_move(free: u64, mut f: impl FnMut(u64) -> bool) -> bool {
-    // bit 2c: both cells of column c+1 unpainted; then also column c+2
-    let columns = free & (free >> 1) & ROW1;
-    let mut blocks = columns & (columns >> 2);
+    // bit 2c: both cells of column c+1 unpainted (row 1, and row 2 stepped up); then
+    // also column c+2 (stepped left)
+    let columns = free & shift_up(free);
+    let mut blocks = columns & shift_left(columns);
     while blocks != 0 {
         let low = blocks.trailing_zeros();
         if f(0xF << low) {

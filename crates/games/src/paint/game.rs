@@ -305,14 +305,22 @@ impl Verify for PaintGame {
     }
 
     fn plan(opts: &VerifyOptions) -> Vec<Step<Self>> {
-        let mut steps = vec![Step::Check(NamedCheck {
+        let masks = gamecheck::geometry::Geometry::new(
+            "2 × N, N = 1..=32",
+            (1..=bitmask::MAX_COLUMNS as usize).map(bitmask::grid),
+            [bitmask::UP, bitmask::LEFT],
+        )
+        .masks(gamecheck::geometry::Masks::Stays, |_, d| bitmask::mask(d))
+        .shift(|_, bits, d| bitmask::shift(bits, d));
+        let mut steps = vec![Step::Check(masks.named_check("boundary masks", opts.seed))];
+        steps.push(Step::Check(NamedCheck {
             rules: "g(L) of a run".into(),
             name: "period proof".into(),
             run: Box::new(|| {
                 let periodic = Periodic::new();
                 period_proof(periodic.table(), Some(periodic.period()))
             }),
-        })];
+        }));
         // every position for N = 1..=8, largest first (the work is spread by rayon)
         let exhaustive = (1..=EXHAUSTIVE_MAX_N)
             .rev()

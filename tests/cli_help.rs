@@ -534,6 +534,10 @@ const LIMITS: &[(&[&str], &[&str])] = &[
         ],
     ),
     (&["perft", "paint"], &["1..=32"]),
+    (
+        &["perft", "marble"],
+        &["--compare", "2^22 = 4,194,304 positions", "2^28 moves"],
+    ),
     (&["count", "paint"], &["1..=10"]),
     (
         &["count", "octal"],

@@ -1,6 +1,7 @@
 //! `perft`, `count`, `table` and the verify signature: the independent
 //! numbers, both move generators counting the same, the counts against the oracle, bad
-//! input, the table digest, the Python checker, and the golden files.
+//! input, the table digest, the Python checker, the golden files, and `perft --compare`
+//! (the generators side by side, a planted mask bug found).
 
 mod common;
 
@@ -9,9 +10,13 @@ use gamecheck::contest::Contest;
 use gamecheck::game::Game;
 use gamecheck::harness::Verify;
 use gamecheck::outcome::Value;
-use gamecheck::perft::{count, count_tree, divide, Generator, Perft, TreeCount};
+use gamecheck::perft::{
+    compare, count, count_tree, divide, CompareBounds, Generator, Mismatch, Perft, TreeCount,
+};
 use gamecheck_games::marble::game::exhaustive_rule_sets;
-use gamecheck_games::marble::{export, table::Table, MarbleGame};
+use gamecheck_games::marble::geometry::BOUNDARY_MASKS;
+use gamecheck_games::marble::perft::Walker;
+use gamecheck_games::marble::{export, table::Table, Line, MarbleGame};
 use gamecheck_games::octal::OctalGame;
 use gamecheck_games::paint::PaintGame;
 use gamecheck_games::sevens::game::{every_deal, exhaustive_decks};
@@ -1300,4 +1305,245 @@ fn connect_four_by_hand() {
     for (l, &want) in t.layers.iter().zip(&A212693) {
         assert_eq!(l.positions, want, "ply {}", l.depth);
     }
+}
+
+// --- perft --compare: the two generators side by side -------------------------------------
+
+/// `compare` on `start` to `depth`: no difference, and both totals those of `count`.
+fn compares_clean<P: Perft>(rules: &P::Rules, start: &P::State, depth: u32) -> u64 {
+    let w = P::walker(rules);
+    let c = compare::<P>(&w, start, depth, CompareBounds::default()).unwrap();
+    assert!(c.difference.is_none(), "{rules} from {start:?}:\n{c}");
+    let (fast, oracle) = fast_and_oracle::<P>(rules, start, depth);
+    assert_eq!(
+        (c.fast, c.oracle),
+        (Ok(fast), Ok(oracle)),
+        "{rules} from {start:?}"
+    );
+    c.positions
+}
+
+/// The four shipped games' generators agree move for move and successor for successor
+/// (not only in their counts) at every position the comparison reaches.
+#[test]
+fn the_shipped_generators_have_no_difference() {
+    for rules in exhaustive_rule_sets() {
+        let depth = if rules.side() == 4 { 3 } else { 5 };
+        compares_clean::<MarbleGame>(&rules, &0, depth);
+    }
+    for n in 1..=6 {
+        let args = gamecheck_games::paint::perft::StartArgs { n };
+        let start = PaintGame::default_start(&Default::default(), &args).unwrap();
+        compares_clean::<PaintGame>(&Default::default(), &start, 5);
+    }
+    for code in [".07", ".137", ".4", ".77", ".6", ".156"] {
+        let args = gamecheck_games::octal::contest::RuleArgs {
+            code: Some(code.into()),
+            ..Default::default()
+        };
+        let rules = OctalGame::rules(&args).unwrap();
+        compares_clean::<OctalGame>(&rules, &vec![9], 5);
+        compares_clean::<OctalGame>(&rules, &vec![5, 3, 7], 3);
+    }
+    let mut positions = 0;
+    for rules in exhaustive_decks() {
+        for deal in every_deal(&rules).iter().step_by(64) {
+            let state = SevensGame::state_of(&rules, deal).unwrap();
+            let depth = rules.deck_size() as u32 + 2; // to the end of every line
+            positions += compares_clean::<SevensGame>(&rules, &state, depth);
+        }
+    }
+    assert!(positions > 1000, "{positions}");
+}
+
+/// Marble's fast generator with the falling family's boundary mask dropped (tests/zoo.rs'
+/// "row wrap"): runs along a square row wrap onto the next row. The comparison finds it
+/// at the start (on the empty board every run is empty, so a mask bug shows at once, as
+/// a move given by one generator only), names the move, draws both boards, and counts
+/// both totals; this is the run docs/numbers.md shows.
+#[test]
+fn compare_finds_a_planted_boundary_mask_bug() {
+    let page = include_str!("../docs/numbers.md");
+    let shown = page
+        .split("<!-- the output of tests/perft.rs, compare_finds_a_planted_boundary_mask_bug -->\n```text\n")
+        .nth(1)
+        .expect("the page shows the run")
+        .split("```\n")
+        .next()
+        .unwrap();
+    let rules = gamecheck_games::marble::Rules::standard();
+    let mut masks = BOUNDARY_MASKS[4];
+    masks[Line::Falling.index()] = 0;
+    let walker = Walker::with_boundary_masks(&rules, &masks);
+    let found = compare::<MarbleGame>(&walker, &0, 4, CompareBounds::default()).unwrap();
+    assert_eq!(found.to_string(), shown);
+    let d = found.difference.unwrap();
+    assert_eq!(
+        (d.depth(), d.mv.as_str(), d.mismatch),
+        (0, "1+4+9", Mismatch::FastOnly)
+    );
+    // the fast successor is the contest text of the board, which --from reads back
+    let after = MarbleGame::read(&rules, &d.fast[0].text).unwrap();
+    assert_eq!(MarbleGame::state_of(&rules, &after[0]), Ok(d.fast[0].state));
+    assert_eq!((found.fast, found.oracle), (Ok(9_450_096), Ok(6_838_608)));
+
+    // a mask with a cell too many: a move missing
+    let mut masks = BOUNDARY_MASKS[4];
+    masks[Line::Falling.index()] |= 1;
+    let walker = Walker::with_boundary_masks(&rules, &masks);
+    let d = compare::<MarbleGame>(&walker, &0, 2, CompareBounds::default())
+        .unwrap()
+        .difference
+        .unwrap();
+    assert_eq!(
+        (d.depth(), d.mv.as_str(), d.mismatch),
+        (0, "0+2", Mismatch::OracleOnly)
+    );
+    assert_eq!((d.fast.len(), d.oracle.len()), (0, 1));
+
+    // the rising family's mask (the bottom square row) is never needed: a step down
+    // from it leaves the board's bits, so dropping it changes nothing
+    let mut masks = BOUNDARY_MASKS[4];
+    masks[Line::Rising.index()] = 0;
+    let walker = Walker::with_boundary_masks(&rules, &masks);
+    let c = compare::<MarbleGame>(&walker, &0, 4, CompareBounds::default()).unwrap();
+    assert_eq!(c.difference, None);
+}
+
+/// `perft --compare`: no difference on a shipped game, exit 0, the comparison's counts
+/// and both totals; not with --solver or --divide; a refusal names the largest depth that
+/// fits, exit 2, nothing on stdout.
+#[test]
+fn perft_compare_on_the_command_line() {
+    gamecheck()
+        .args(["perft", "marble", "--depth", "3", "--compare"])
+        .assert()
+        .success()
+        .stdout(
+            "no difference: 2006 positions, 175360 moves compared (every position fewer than \
+             3 moves from the start)\nfast perft(3): 214788\noracle perft(3): 214788\n",
+        );
+    gamecheck()
+        .args([
+            "perft",
+            "sevens",
+            "--suits",
+            "2",
+            "--ranks",
+            "5",
+            "--stuck",
+            "pass",
+            "--depth",
+            "12",
+            "--compare",
+            "--from",
+            "tests/data/golden/sevens_2x5.in",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("no difference: "));
+    for other in [&["--solver", "naive"][..], &["--divide"]] {
+        let e = common::usage_error_text(
+            &[&["perft", "paint", "--depth", "2", "--compare"][..], other].concat(),
+        );
+        assert!(e.contains("'--compare' cannot be used with"), "{e}");
+    }
+    // a heap of 10^18 under Kayles: its moves cannot be listed, even at depth 1
+    gamecheck()
+        .args([
+            "perft",
+            "octal",
+            "--code",
+            ".77",
+            "--heap",
+            "1000000000000000000",
+            "--depth",
+            "1",
+            "--compare",
+        ])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            predicate::str::contains("may meet a position with up to 1000000000000000004 moves")
+                .and(predicate::str::contains("the largest depth that fits is 0")),
+        );
+    let started = std::time::Instant::now();
+    gamecheck()
+        .args([
+            "perft",
+            "marble",
+            "--side",
+            "5",
+            "--depth",
+            "12",
+            "--compare",
+        ])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "--depth 12: a comparison to depth 12 holds more than 4194304 positions (its \
+             bound); the largest depth that fits is 5",
+        ));
+    // found on the fast generator alone: no oracle move listed
+    assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
+}
+
+/// Each shipped game shows a state as its contest text where it has one (which `--from`
+/// reads back to the same state), sevens as both hands and the player to move, and a
+/// state no contest text can hold (a wrong successor's) without panicking.
+#[test]
+fn each_game_shows_its_states() {
+    // marble: the one-case input, read back to the same square-frame bits
+    let rules = gamecheck_games::marble::Rules::standard();
+    let w = MarbleGame::walker(&rules);
+    for state in [0u64, 0b1001_0110_0001, 0xFFFF] {
+        let text = MarbleGame::show(&w, &state);
+        let case = MarbleGame::read(&rules, &text).unwrap();
+        assert_eq!(MarbleGame::state_of(&rules, &case[0]), Ok(state), "{text}");
+    }
+    assert!(MarbleGame::show(&w, &(1 << 16)).contains("0x10000 (square frame)"));
+    // paint: N and the painted cells
+    let paint = gamecheck_games::paint::perft::State {
+        n: 3,
+        free: 0b10_1101,
+    };
+    let text = PaintGame::show(&(), &paint);
+    let case = PaintGame::read(&Default::default(), &text).unwrap();
+    assert_eq!(
+        PaintGame::state_of(&Default::default(), &case[0]),
+        Ok(paint)
+    );
+    let off = gamecheck_games::paint::perft::State { n: 2, free: 1 << 5 };
+    assert!(PaintGame::show(&(), &off).contains("off the strip"));
+    let wide = gamecheck_games::paint::perft::State {
+        n: 32,
+        free: u64::MAX,
+    };
+    assert!(PaintGame::show(&(), &wide).starts_with("1\n32 0"));
+    // octal: the heaps; none left; a heap of 0
+    let rules = OctalGame::rules(&gamecheck_games::octal::contest::RuleArgs {
+        code: Some(".77".into()),
+        ..Default::default()
+    })
+    .unwrap();
+    let w = OctalGame::walker(&rules);
+    assert_eq!(OctalGame::show(&w, &vec![5, 3]), "1\n2 5 3\n");
+    assert_eq!(OctalGame::show(&w, &vec![]), "no heap left");
+    assert!(OctalGame::show(&w, &vec![2, 0]).contains("heap 2 has 0 tokens"));
+    // sevens: both hands, the player to move
+    use gamecheck_games::sevens::rules::{Rules, Stuck};
+    let rules = Rules::new(2, 5, None, Stuck::Lose).unwrap();
+    let w = SevensGame::walker(&rules);
+    let deal = SevensGame::read(&rules, "1\nS1 S3 H2 H4 H5\n").unwrap();
+    let start = SevensGame::state_of(&rules, &deal[0]).unwrap();
+    assert_eq!(
+        SevensGame::show(&w, &start),
+        "Alice: S1 S3 H2 H4 H5\nBob: S2 S4 S5 H1 H3\nto move: Alice\n"
+    );
+    // Alice holds S3, the start card: she opens; then Bob is to move
+    let (_, after) = &SevensGame::fast_children(&w, &start)[0];
+    assert!(SevensGame::show(&w, after).starts_with("Alice: S1 H2 H4 H5\nBob"));
+    assert!(SevensGame::show(&w, after).ends_with("to move: Bob\n"));
 }

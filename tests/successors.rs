@@ -254,3 +254,33 @@ fn perft_walks_the_fast_side_with_fast_apply() {
         );
     }
 }
+
+/// `perft::compare` puts the two sides next to each other at every position. It finds
+/// the planted bug where perft's counts are equal: at the start, after one move (perft(1)
+/// is 3 on both sides), with both successors.
+#[test]
+fn perft_compare_finds_the_wrong_successor_the_counts_miss() {
+    use gamecheck::perft::{compare, CompareBounds, Mismatch};
+    let walker = <Heap<WRONG> as Perft>::walker(&Rules);
+    let c = compare::<Heap<WRONG>>(&walker, &12, 1, CompareBounds::default()).unwrap();
+    assert_eq!((c.fast.clone(), c.oracle.clone()), (Ok(3), Ok(3)));
+    let d = c.difference.clone().unwrap();
+    assert_eq!(
+        (d.depth(), d.mv.as_str(), d.mismatch),
+        (0, "-2", Mismatch::Successor)
+    );
+    assert_eq!((d.fast[0].state, d.oracle[0].state), (11, 10));
+    assert_eq!(
+        c.to_string(),
+        "first difference at depth 0\nline: (the start)\nposition:\n    1\n    12\n\
+         move -2: the two generators lead to different positions\nfast successor:\n    1\n\
+         \x20   11\noracle successor:\n    1\n    10\ncompared: 1 position, 6 moves (to the \
+         difference)\nfast perft(1): 3\noracle perft(1): 3\n"
+    );
+    // below 7 tokens the bug does not apply: from 6, every heap 6..=0, no difference
+    let below = compare::<Heap<WRONG>>(&walker, &6, 10, CompareBounds::default()).unwrap();
+    assert_eq!((below.positions, below.difference), (7, None));
+    let right = <Heap<RIGHT> as Perft>::walker(&Rules);
+    let c = compare::<Heap<RIGHT>>(&right, &12, 12, CompareBounds::default()).unwrap();
+    assert_eq!((c.positions, c.difference), (13, None));
+}

@@ -817,3 +817,30 @@ fn shrinking_steps_over_cases_the_oracle_refuses() {
     assert_eq!(f.case, "1\n10\n");
     assert_eq!(f.expected, "Alice (win (N-position))");
 }
+
+/// `perft::compare` on a `PerftFromMoves` game: the two generators' moves, each applied
+/// with `apply`, side by side; the planted fast generator's `-4` is found where it is
+/// first offered, the positions printed as the game's contest input.
+#[test]
+fn compare_finds_the_planted_move_of_a_game_from_moves() {
+    use gamecheck::perft::{compare, CompareBounds, Mismatch, Perft};
+    let rules = Rules(vec![1, 2, 3]);
+    let walker = Subtraction::<true>::walker(&rules);
+    // below 4 tokens the planted move is never offered: every heap 3..=0 compared
+    let clean = compare::<Subtraction<true>>(&walker, &3, 6, CompareBounds::default()).unwrap();
+    assert_eq!((clean.positions, clean.difference), (4, None));
+    let c = compare::<Subtraction<true>>(&walker, &9, 3, CompareBounds::default()).unwrap();
+    let d = c.difference.clone().unwrap();
+    assert_eq!((d.line, d.mv.as_str()), (vec![], "-4"));
+    assert_eq!(
+        (d.mismatch, d.position.text.as_str()),
+        (Mismatch::FastOnly, "1\n9\n")
+    );
+    assert_eq!(d.fast[0].text, "1\n5\n");
+    assert!(d.oracle.is_empty());
+    assert_ne!(c.fast, c.oracle);
+    let sound = Subtraction::<false>::walker(&rules);
+    let none = compare::<Subtraction>(&sound, &9, 4, CompareBounds::default()).unwrap();
+    assert_eq!(none.difference, None);
+    assert_eq!(none.fast, none.oracle);
+}

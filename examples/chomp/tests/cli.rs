@@ -85,6 +85,29 @@ fn perft_counts_from_the_full_board() {
     assert_eq!(naive, fast);
 }
 
+/// `perft --compare` on a game from moves: both generators' moves, each applied, agree
+/// at every position to depth 4, and both totals are printed.
+#[test]
+fn perft_compare_finds_no_difference() {
+    let out = stdout(chomp().args([
+        "perft",
+        "--width",
+        "3",
+        "--height",
+        "3",
+        "--depth",
+        "4",
+        "--compare",
+    ]));
+    assert!(out.starts_with("no difference: "), "{out}");
+    let total = stdout(chomp().args(["perft", "--width", "3", "--height", "3", "--depth", "4"]));
+    let n = total.trim().strip_prefix("total: ").unwrap();
+    assert!(
+        out.ends_with(&format!("\nfast perft(4): {n}\noracle perft(4): {n}\n")),
+        "{out}"
+    );
+}
+
 /// A command the game does not have does not exist in its binary (not even hidden, to
 /// print its help and exit 2): clap's "unrecognized subcommand", exit 2, and the game's
 /// name is not handed to it (which would turn the error into one about an unexpected

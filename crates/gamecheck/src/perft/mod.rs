@@ -18,9 +18,18 @@
 //! layers of positions at a time, each position as a compact key where the game gives
 //! one ([`Perft::packed`], [`PerftFromMoves::pack`]), and sums the layers where the game
 //! declares them disjoint ([`Perft::ply`], [`PerftFromMoves::ply_of`]).
+//!
+//! The two generators side by side ([`compare()`], `perft GAME --compare`): their move
+//! lists and successors at every position of the tree to a depth, to the first
+//! difference ([`Comparison`]).
 
+pub(crate) mod compare;
 mod tree;
 
+pub use compare::{
+    compare, CompareBounds, CompareError, Comparison, Difference, Mismatch, Shown,
+    COMPARE_MOVES_LIMIT,
+};
 pub use tree::{
     check_keys, count_tree, count_tree_by, count_tree_of, count_tree_within, Bounds, CountError,
     Layer, Tree, TreeCount, HEAP_ALLOWANCE, MEMORY_LIMIT,
@@ -164,6 +173,15 @@ pub trait Perft: Game {
     fn ply(_walker: &Self::Walker, _state: &Self::State) -> Option<u64> {
         None
     }
+
+    /// The text of `state` in a report ([`compare()`]'s position and successors): by
+    /// default its `Debug` form; a game whose states are its cases ([`PerftFromMoves`])
+    /// writes the one-case contest input ([`Game::write`]), which `perft --from FILE`
+    /// reads back. It must not panic on any state either generator gives, a wrong
+    /// successor included.
+    fn show(_walker: &Self::Walker, state: &Self::State) -> String {
+        format!("{state:?}")
+    }
 }
 
 /// A [`Perft::Walker`] for a game whose tree state is its contest case: the successors
@@ -206,7 +224,8 @@ impl<G: Game> Moves<G> {
 /// ([`Game::start`]) and moves applied by [`Game::apply`]: implementing this trait (it has
 /// no items) gives the game [`Perft`] — states and memo keys are cases, the successors
 /// are [`Moves::children`], the default start is [`Game::start`] (a game without one is
-/// refused with a [`RuleError`] unless a case is given), and there are no start flags.
+/// refused with a [`RuleError`] unless a case is given), there are no start flags, and a
+/// state is shown as its one-case contest input ([`Game::write`]).
 ///
 /// ```ignore
 /// impl gamecheck::perft::PerftFromMoves for MyGame {}
@@ -310,6 +329,9 @@ impl<G: PerftFromMoves> Perft for G {
     }
     fn ply(moves: &Moves<G>, case: &G::Case) -> Option<u64> {
         G::ply_of(&moves.rules, case)
+    }
+    fn show(moves: &Moves<G>, case: &G::Case) -> String {
+        G::write(&moves.rules, std::slice::from_ref(case))
     }
 }
 

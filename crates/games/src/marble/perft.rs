@@ -4,11 +4,11 @@
 //! fills ([`Move`], `3+7+11`). The full board is the only terminal position.
 
 use super::game::{MarbleGame, Move};
-use super::geometry::Layout;
+use super::geometry::{Layout, BOUNDARY_MASKS};
 use super::movegen::MoveGen;
 use super::props::MovegenPair;
 use super::rules::Rules;
-use super::Position;
+use super::{format, Position};
 use gamecheck::error::RuleError;
 use gamecheck::perft::Perft;
 use std::ops::ControlFlow;
@@ -26,6 +26,22 @@ pub struct Walker {
     pair: MovegenPair,
 }
 
+impl Walker {
+    /// The walker of `rules` whose fast generator takes `masks` as its boundary masks
+    /// ([`MoveGen::with_boundary_masks`]: `masks[line.index()]`, square frame), the
+    /// oracle's generator unchanged: the seam through which the tests plant a mask bug
+    /// for `perft::compare` to find. `MarbleGame::walker` is this with the derived
+    /// masks.
+    pub fn with_boundary_masks(rules: &Rules, masks: &[u64; 4]) -> Walker {
+        Walker {
+            side: rules.side(),
+            layout: Layout::new(rules.side()),
+            gen: MoveGen::with_boundary_masks(rules, masks),
+            pair: MovegenPair::new(rules),
+        }
+    }
+}
+
 impl Perft for MarbleGame {
     /// The marbles, square-frame bits.
     type State = u64;
@@ -34,12 +50,7 @@ impl Perft for MarbleGame {
     type Walker = Walker;
 
     fn walker(rules: &Rules) -> Walker {
-        Walker {
-            side: rules.side(),
-            layout: Layout::new(rules.side()),
-            gen: MoveGen::new(rules),
-            pair: MovegenPair::new(rules),
-        }
+        Walker::with_boundary_masks(rules, &BOUNDARY_MASKS[rules.side()])
     }
 
     fn default_start(_rules: &Rules, _args: &StartArgs) -> Result<u64, RuleError> {
@@ -86,5 +97,16 @@ impl Perft for MarbleGame {
             .into_iter()
             .map(|m| (Move(m), w.layout.to_square(position.marbles() | m)))
             .collect()
+    }
+
+    /// The one-case contest input (the diamond's rows, reading order), which `perft
+    /// --from FILE` reads back; a state with a bit off the board (a wrong successor)
+    /// as its square-frame bits in hex.
+    fn show(w: &Walker, state: &u64) -> String {
+        let cells = w.side * w.side;
+        if cells < 64 && state >> cells != 0 {
+            return format!("{state:#x} (square frame): bits off the {}-diamond", w.side);
+        }
+        format::write(&[Position::new(w.side, w.layout.to_reading(*state))])
     }
 }

@@ -6,7 +6,7 @@ use super::code::Code;
 use super::game::OctalGame;
 use super::grundy::{option_count, options};
 use super::naive::{moves_of_row, text, Move};
-use super::{Position, Rules, MAX_HEAP};
+use super::{format, Position, Rules, MAX_HEAP};
 use gamecheck::error::RuleError;
 use gamecheck::perft::Perft;
 use std::collections::BTreeSet;
@@ -113,6 +113,17 @@ impl Perft for OctalGame {
                 (m, child)
             })
             .collect()
+    }
+
+    /// The one-case contest input (`h a_1 … a_h`), which `perft --from FILE` reads back;
+    /// `no heap left` when every token is gone, and a list that is not a position (a
+    /// wrong successor: a heap of 0) as its `Debug` form.
+    fn show(_code: &Code, state: &Vec<u64>) -> String {
+        match Position::new(state.clone()) {
+            Ok(p) => format::write(&[p]),
+            Err(_) if state.is_empty() => "no heap left".into(),
+            Err(e) => format!("heaps {state:?}: {e}"),
+        }
     }
 }
 

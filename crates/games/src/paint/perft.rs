@@ -6,7 +6,7 @@
 use super::bitmask::{self, MAX_COLUMNS};
 use super::game::{Move, PaintGame, Rules};
 use super::naive::Naive;
-use super::{Cell, Position};
+use super::{format, Cell, Position};
 use gamecheck::error::RuleError;
 use gamecheck::perft::Perft;
 
@@ -114,6 +114,18 @@ impl Perft for PaintGame {
                 (Move(cells), next)
             })
             .collect()
+    }
+
+    /// The one-case contest input (N, then the painted cells), which `perft --from FILE`
+    /// reads back; a state with an unpainted bit off the strip (a wrong successor) as
+    /// its `Debug` form.
+    fn show(_walker: &(), state: &State) -> String {
+        let fits = (1..=MAX_COLUMNS).contains(&state.n)
+            && (state.n == MAX_COLUMNS || state.free >> (2 * state.n) == 0);
+        if !fits {
+            return format!("{state:?}: unpainted cells off the strip");
+        }
+        format::write(&[state.position()])
     }
 }
 

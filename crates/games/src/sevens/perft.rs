@@ -174,4 +174,15 @@ impl Perft for SevensGame {
             })
             .collect()
     }
+
+    /// Both hands and the player to move, one a line (`Alice: S1 S3`, `Bob: H2 H4`,
+    /// `to move: Bob`); a hand holds the cards in deck order.
+    fn show(_w: &Walker, state: &State) -> String {
+        let mover = if state.to_move == 0 { "Alice" } else { "Bob" };
+        format!(
+            "Alice: {}\nBob: {}\nto move: {mover}\n",
+            CardSet(state.hands[0]),
+            CardSet(state.hands[1])
+        )
+    }
 }

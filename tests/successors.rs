@@ -284,3 +284,24 @@ fn perft_compare_finds_the_wrong_successor_the_counts_miss() {
     let c = compare::<Heap<RIGHT>>(&right, &12, 12, CompareBounds::default()).unwrap();
     assert_eq!((c.positions, c.difference), (13, None));
 }
+
+/// A game without symmetries gets no symmetry row (none of its solvers' images are
+/// checked), and its rows are the move generators and the one fast solver.
+#[test]
+fn a_game_without_symmetries_has_no_symmetry_row() {
+    let report = verify::<RIGHT>();
+    let solvers: Vec<&str> = report.rows.iter().map(|r| r.solver.as_str()).collect();
+    assert_eq!(solvers, ["movegen", "formula"]);
+}
+
+/// A suite without remoteness compares answers so, and says so in its rows.
+#[test]
+fn a_suite_without_remoteness_says_so() {
+    let suite = Suite::<Heap<RIGHT>>::against_oracle(Rules, vec![3], "one heap");
+    assert_eq!(suite.compare, gamecheck::outcome::Compare::Whole);
+    let suite = suite.without_remoteness();
+    assert_eq!(
+        suite.compare,
+        gamecheck::outcome::Compare::WithoutRemoteness
+    );
+}

@@ -550,10 +550,12 @@ impl Geometry {
         for grid in &self.grids {
             for &d in &self.directions {
                 checked += self.check_masks(grid, d)?;
+                // each shift and each ray compared counts once
+                let per_board = u64::from(self.shift.is_some()) + u64::from(self.rays.is_some());
                 for bit in self.grid_bits(grid) {
                     self.check_shift(grid, 1 << bit, d)?;
                     self.check_ray(grid, bit, d, 0)?;
-                    checked += 1;
+                    checked += per_board;
                 }
                 for _ in 0..self.boards {
                     let bits = rng.int_in(0..=u64::MAX) & grid.board();
@@ -561,7 +563,7 @@ impl Geometry {
                     let from = self.grid_bits(grid);
                     let from = from[rng.index(from.len())];
                     self.check_ray(grid, from, d, bits)?;
-                    checked += 1;
+                    checked += per_board;
                 }
             }
         }
@@ -834,9 +836,10 @@ mod tests {
                 g.ray(r, c, d, blockers)
             });
         let n = geometry.check(1).unwrap();
-        // every cell of every size and direction, the random boards, the masks
+        // per direction: every cell's mask bit, then every one-bit board and the random
+        // boards, each shifted and cast as a ray
         let cells: u64 = (1..=8).map(|n| n * n).sum();
-        assert_eq!(n, 8 * (cells + 8 * RANDOM_BOARDS as u64 + cells));
+        assert_eq!(n, 8 * (cells + 2 * (cells + 8 * RANDOM_BOARDS as u64)));
     }
 
     /// A shift that skips its mask wraps round the edge: the failure names the smallest

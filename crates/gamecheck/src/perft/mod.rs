@@ -275,7 +275,10 @@ pub trait PerftFromMoves: Game {
 
     /// The number of moves from the game's beginning to `case`, when the case alone
     /// tells it (the stones on the board, where each move adds one): [`Perft::ply`].
-    /// `None` (the default): the layers are not declared disjoint.
+    /// `None` (the default): the layers are not declared disjoint. A game with a move
+    /// that adds nothing to the position (a pass, in Reversi) has no such number unless
+    /// its case counts the moves itself: leave it `None` there (a wrong ply stops the
+    /// count with [`CountError::Ply`], never a wrong total).
     fn ply_of(_rules: &Self::Rules, _case: &Self::Case) -> Option<u64> {
         None
     }

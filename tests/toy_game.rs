@@ -687,10 +687,8 @@ fn count_holds_what_perft_from_moves_gives_it() {
             e,
             "20, 0 moves from the start: packed into [20, 0], unpacked into 21"
         ),
-        Err(_) => assert!(
-            cfg!(debug_assertions),
-            "check_keys panicked in a release build"
-        ),
+        Err(panic) if cfg!(debug_assertions) => drop(panic),
+        Err(panic) => std::panic::resume_unwind(panic),
     }
 }
 

@@ -209,8 +209,12 @@ fn a_wrong_successor_is_shrunk_to_one_position_and_one_move() {
     let mut text = Vec::new();
     report.write_failures(&mut text).unwrap();
     let text = String::from_utf8(text).unwrap();
-    assert!(
-        text.starts_with("MISMATCH connect4 [4x3 [--width 4 --height 3]] solver `movegen`: the successors of move 3 differ\n"),
-        "{text}"
+    assert_eq!(
+        text,
+        "MISMATCH connect4 [4x3 [--width 4 --height 3]] solver `movegen`: the successors of \
+         move 3 differ\n\
+         apply (the reference) gives:\n1\nX...\nO...\nXOX.\n\
+         fast_apply gives:\n1\nX...\nO...\nXOO.\n\
+         at the shrunk position (contest format):\n1\nX...\nO...\nXO..\n\n"
     );
 }

@@ -552,7 +552,8 @@ impl Geometry {
                 checked += self.check_masks(grid, d)?;
                 // each shift and each ray compared counts once
                 let per_board = u64::from(self.shift.is_some()) + u64::from(self.rays.is_some());
-                for bit in self.grid_bits(grid) {
+                let bits_of_cells = self.grid_bits(grid);
+                for &bit in &bits_of_cells {
                     self.check_shift(grid, 1 << bit, d)?;
                     self.check_ray(grid, bit, d, 0)?;
                     checked += per_board;
@@ -560,8 +561,7 @@ impl Geometry {
                 for _ in 0..self.boards {
                     let bits = rng.int_in(0..=u64::MAX) & grid.board();
                     self.check_board(grid, bits, d)?;
-                    let from = self.grid_bits(grid);
-                    let from = from[rng.index(from.len())];
+                    let from = bits_of_cells[rng.index(bits_of_cells.len())];
                     self.check_ray(grid, from, d, bits)?;
                     checked += per_board;
                 }

@@ -807,6 +807,18 @@ mod tests {
         assert_eq!(g.draw(0x8001), "# . . .\n. . . .\n. . . .\n. . . #\n");
     }
 
+    /// The eight compass steps from the centre of a 3 × 3 board, clockwise from north:
+    /// the cells around it, row 0 on top.
+    #[test]
+    fn the_compass_steps_go_round_the_centre() {
+        let g = Grid::row_major(3, 3);
+        let around: Vec<u64> = COMPASS.iter().map(|&d| g.step(1 << 4, d)).collect();
+        let bits = [1, 2, 5, 8, 7, 6, 3, 0];
+        assert_eq!(around, bits.map(|b| 1u64 << b));
+        let names: Vec<&str> = COMPASS.iter().map(|d| d.name).collect();
+        assert_eq!(names, ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]);
+    }
+
     #[test]
     fn connect_four_layout_runs_up_each_column_with_a_sentinel() {
         let g = Grid::column_major(7, 6, 1);

@@ -836,6 +836,10 @@ mod tests {
         let e = Grid::mapped(2, 2, |r, _| r as u32).unwrap_err();
         assert_eq!(e, "cells (0, 0) and (0, 1) are both bit 0");
         assert!(Grid::mapped(8, 9, |r, c| (r * 8 + c) as u32).is_err());
+        for (w, h) in [(0, 3), (3, 0), (0, 0)] {
+            let e = Grid::mapped(w, h, |r, c| (r * 3 + c) as u32).unwrap_err();
+            assert_eq!(e, format!("a {w} × {h} board has no cell"));
+        }
     }
 
     #[test]

@@ -407,6 +407,7 @@ fn paint_round(seed: u64, cases: usize) -> (String, Vec<u64>) {
         seed,
         shrink_time: gamecheck::stress::DEFAULT_SHRINK_TIME,
         jobs: 1,
+        reruns: gamecheck::stress::DEFAULT_RERUNS,
     };
     let round = gamecheck::stress::rounds(&opts)[0];
     assert_eq!(round.cases, cases);

@@ -120,6 +120,7 @@ fn a_failing_rounds_printed_replay_command_reproduces_its_input() {
         seed: 7,
         shrink_time: std::time::Duration::from_secs(1),
         jobs: 1,
+        reruns: 0,
     };
     let plan = rounds(&opts);
     assert_eq!(plan.len(), 30);

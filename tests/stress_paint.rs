@@ -257,6 +257,7 @@ fn run_fake(
         seed,
         shrink_time: Duration::from_secs(30),
         jobs: 1,
+        reruns: 0,
     };
     let summary = stress(&mut game, &mut target, &opts, |_| {}, |_, _| {}).unwrap();
     (summary, runs)

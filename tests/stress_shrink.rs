@@ -35,6 +35,8 @@ fn options(seed: u64, rounds: u64) -> StressOptions {
         seed,
         shrink_time: Duration::from_secs(30),
         jobs: 1,
+        // these tests count the runs of shrinking alone (re-runs: tests/stress_flaky.rs)
+        reruns: 0,
     }
 }
 
@@ -334,6 +336,7 @@ fn timed(
         seed: 12,
         shrink_time,
         jobs,
+        reruns: 0,
     };
     let summary = stress(&mut game, &mut target, &opts, |_| {}, |_, _| {}).unwrap();
     (summary, target.runs)
@@ -355,6 +358,8 @@ fn expected_times(cases: &[Position], n: usize, hang_at: Option<usize>) -> Vec<C
                 wall: Duration::from_millis(ms),
                 cpu: Duration::from_millis(2 * ms),
                 class: (Some(i) == hang_at).then_some(Class::Timeout),
+                waited: Duration::ZERO,
+                inconclusive: false,
             }
         })
         .collect()

@@ -7,9 +7,11 @@ use super::ability::{augment_with, parsed, Ability};
 use super::Failure;
 use crate::contest::Contest;
 use crate::harness::{Progress, ProgressMode};
+use crate::stress::report::{self, escape_controls, plural};
+use crate::stress::replay::{self as saved, FolderError, ReplayOptions, SavedRules, RULES_FILE};
 use crate::stress::{
     self, Class, ContestGame, MemoryKind, MemoryLimit, Program, Round, StressError, StressEvents,
-    StressFailure, StressOptions, StressSummary, TimeLimit, Trial, Verdict,
+    StressOptions,
 };
 use clap::FromArgMatches as _;
 use std::fmt::Write as _;
@@ -96,6 +98,19 @@ pub struct StressCommon {
     /// and the worst of their exit statuses.
     #[arg(long, value_name = "DIR", num_args = 1.., conflicts_with_all = ["rounds", "cases", "seed", "save"])]
     pub replay: Vec<PathBuf>,
+    /// Runs of PROGRAM on a saved failure's input with `--replay` (side by side under
+    /// --jobs), 1..=1000: a program that fails only now and then (reads uninitialised
+    /// memory, say) may pass one run; the report says how many of the runs failed.
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1000), requires = "replay")]
+    pub repeat: u64,
+    /// Runs of the shrunk input after shrinking, 0..=100 (side by side under --jobs,
+    /// under the same limits): the report says how many of its runs failed, e.g. `flaky:
+    /// the shrunk input failed 2 of 4 runs` for a program whose answer changes from run
+    /// to run. The round's own input is run again as many times first (not for a
+    /// timeout); when it passes one of them, shrinking runs each candidate up to N + 1
+    /// times before it takes it to pass.
+    #[arg(long, default_value_t = stress::DEFAULT_RERUNS as u64, value_name = "K", value_parser = clap::value_parser!(u64).range(0..=100), conflicts_with = "replay")]
+    pub reruns: u64,
     /// Set for each folder of a `--replay` of several: one line instead of a report.
     #[arg(skip)]
     pub one_line: bool,
@@ -198,14 +213,15 @@ pub fn ability<G: Contest>() -> Ability {
 pub fn stress<G: Contest>(args: &StressArgs<G>) -> Result<ExitCode, Failure> {
     match args.common.replay.as_slice() {
         [] => {}
-        [dir] => return load_replay_rules::<G>(dir, &args.common, false),
+        [dir] => return load_replay_rules::<G>(dir, &args.common, false).map(ExitCode::from),
         dirs => {
-            // the worst status: 2 (a folder cannot be replayed), 1 (one still fails), 0
+            // the worst status: 2 (a folder cannot be replayed), 1 (one still fails), 3
+            // (one the machine was too busy to judge), 0
+            let rank = |code: u8| [0, 3, 1, 2].iter().position(|&c| c == code).unwrap_or(3);
             let mut worst = 0;
             for dir in dirs {
                 let code = match load_replay_rules::<G>(dir, &args.common, true) {
-                    Ok(code) if code == ExitCode::SUCCESS => 0,
-                    Ok(_) => 1,
+                    Ok(code) => code,
                     Err(Failure::Usage(msg)) => {
                         println!("error: {}: {msg}", dir.display());
                         2
@@ -215,7 +231,9 @@ pub fn stress<G: Contest>(args: &StressArgs<G>) -> Result<ExitCode, Failure> {
                         1
                     }
                 };
-                worst = worst.max(code);
+                if rank(code) > rank(worst) {
+                    worst = code;
+                }
             }
             return Ok(ExitCode::from(worst));
         }
@@ -224,57 +242,14 @@ pub fn stress<G: Contest>(args: &StressArgs<G>) -> Result<ExitCode, Failure> {
         super::gen::contest::<G>(&args.rules, &args.size)?,
         &args.common,
     )
+    .map(ExitCode::from)
 }
 
-/// The saved rules of a `--save` directory (rules.json).
-#[derive(Debug, serde::Serialize, serde::Deserialize)]
-struct SavedRules {
-    /// The game (`marble`).
-    game: String,
-    /// The rule and size flags, as `gamecheck gen`/`stress` take them.
-    flags: String,
-    /// The rules in words, for a reader.
-    rules: String,
-    /// The command line of the program that failed (absent in folders saved before it
-    /// was recorded).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    program: Option<Vec<String>>,
-    /// The limits it failed under (absent in folders saved before they were recorded):
-    /// `--replay` runs under them unless its own flags say otherwise.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    limits: Option<SavedLimits>,
-}
 
-/// The limits of a saved failure, as the flags spell them.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-struct SavedLimits {
-    /// `--timeout` (CPU seconds).
-    timeout: f64,
-    /// `--wall-timeout` (seconds).
-    wall_timeout: f64,
-    /// `--memory-limit` (MiB), if any.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    memory_limit: Option<u64>,
-    /// `--memory-limit-kind` (`resident` or `address-space`), with a memory limit.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    memory_limit_kind: Option<String>,
-}
-
-impl SavedLimits {
-    fn of(program: &Program) -> SavedLimits {
-        let l = &program.limits;
-        SavedLimits {
-            timeout: l.cpu.as_secs_f64(),
-            wall_timeout: l.wall.as_secs_f64(),
-            memory_limit: l.memory.map(|m| m.bytes >> 20),
-            memory_limit_kind: l.memory.map(|m| m.kind.name().to_string()),
-        }
-    }
-}
-
-const RULES_FILE: &str = "rules.json";
-
-fn run<G: ContestGame>(mut game: G, common: &StressCommon) -> Result<ExitCode, Failure> {
+/// Runs `stress` (or, with `--replay`, replays a folder) and prints the report; returns
+/// the exit status: 0 every round passed, 1 a failure, 3 inconclusive (the machine was
+/// too busy to judge a run).
+fn run<G: ContestGame>(mut game: G, common: &StressCommon) -> Result<u8, Failure> {
     for (flag, secs) in [
         ("--timeout", Some(common.timeout)),
         ("--wall-timeout", common.wall_timeout),
@@ -337,6 +312,7 @@ fn run<G: ContestGame>(mut game: G, common: &StressCommon) -> Result<ExitCode, F
         seed,
         shrink_time: stress::DEFAULT_SHRINK_TIME,
         jobs: common.jobs as usize,
+        reruns: common.reruns as usize,
     };
     let mut program = program(common);
     let label = format!("stress {}: rounds", game.name());
@@ -359,34 +335,57 @@ fn run<G: ContestGame>(mut game: G, common: &StressCommon) -> Result<ExitCode, F
     if let (true, Some(dir), None) = (made, &common.save, &summary.failure) {
         let _ = std::fs::remove_dir(dir);
     }
+    let prog = super::name();
     let mut text = String::new();
-    let failed = write_report(&game, &program, &opts, &summary, &mut text);
+    let status = report::write_report(prog, &game, &program, &opts, &summary, &mut text);
     if common.json {
         if let (Some(dir), Some(f)) = (&common.save, &summary.failure) {
-            save(dir, f, &game, &program, &text)?;
+            saved::save(dir, f, &game, &program, &text).map_err(folder_error)?;
         }
-        let doc = json::report(&game, &program, &opts, &summary, common.save.as_deref());
+        let doc = report::json_report(prog, &game, &program, &opts, &summary, common.save.as_deref());
         print_report(&(doc.to_string() + "\n"))?;
-        return Ok(if failed {
-            ExitCode::from(1)
-        } else {
-            ExitCode::SUCCESS
-        });
+        return Ok(status);
     }
     print_report(&text)?;
     if let (Some(dir), Some(f)) = (&common.save, &summary.failure) {
-        save(dir, f, &game, &program, &text)?;
+        saved::save(dir, f, &game, &program, &text).map_err(folder_error)?;
         println!(
             "saved: {}",
             dir.join("{input,expected,actual,report}.txt, rules.json")
                 .display()
         );
     }
-    Ok(if failed {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(status)
+}
+
+/// A folder's error as the command line's.
+fn folder_error(e: FolderError) -> Failure {
+    match e {
+        FolderError::Usage(msg) => Failure::Usage(msg),
+        FolderError::Internal(msg) => Failure::Internal(msg),
+        FolderError::Stress(e) => unreachable!("saving runs nothing: {e}"),
+    }
+}
+
+/// Runs PROGRAM on DIR's input under the loaded rules (`--repeat` times) and prints the
+/// report; returns the exit status (0 passed, 1 failed, 3 inconclusive).
+fn replay<G: ContestGame>(game: G, dir: &Path, common: &StressCommon) -> Result<u8, Failure> {
+    let mut program = program(common);
+    end_runs_on_signals(None, Arc::default());
+    let opts = ReplayOptions {
+        prog: super::name(),
+        dir,
+        saved_program: common.saved_program.as_deref(),
+        repeat: common.repeat as usize,
+        jobs: common.jobs as usize,
+        one_line: common.one_line,
+    };
+    let done = saved::replay(game, &mut program, &opts).map_err(|e| match e {
+        FolderError::Stress(e) => stress_error(e, &program),
+        e => folder_error(e),
+    })?;
+    print_report(&done.text)?;
+    Ok(done.status)
 }
 
 /// Program outputs (up to 16 MiB each, read on short-lived threads) are freed back to
@@ -587,10 +586,11 @@ fn load_replay_rules<G: Contest>(
     dir: &Path,
     common: &StressCommon,
     one_line: bool,
-) -> Result<ExitCode, Failure> {
+) -> Result<u8, Failure> {
     let game = G::NAME;
-    const ALLOWED: [&str; 8] = [
+    const ALLOWED: [&str; 9] = [
         "--replay",
+        "--repeat",
         "--progress",
         "--timeout",
         "--wall-timeout",
@@ -657,6 +657,8 @@ fn load_replay_rules<G: Contest>(
         timeout.to_string(),
         "--jobs".into(),
         common.jobs.to_string(),
+        "--repeat".into(),
+        common.repeat.to_string(),
     ]);
     if let Some(secs) = wall {
         argv.extend(["--wall-timeout".into(), secs.to_string()]);
@@ -686,748 +688,4 @@ fn load_replay_rules<G: Contest>(
         super::gen::contest::<G>(&parsed.rules, &parsed.size)?,
         &parsed.common,
     )
-}
-
-/// Runs PROGRAM once on DIR's input under the loaded rules and judges it.
-fn replay<G: ContestGame>(
-    mut game: G,
-    dir: &Path,
-    common: &StressCommon,
-) -> Result<ExitCode, Failure> {
-    let read = |name: &str| {
-        let path = dir.join(name);
-        std::fs::read_to_string(&path)
-            .map_err(|e| Failure::Usage(format!("--replay: cannot read {}: {e}", path.display())))
-            .map(|text| (path, text))
-    };
-    let (input_path, input) = read("input.txt")?;
-    let (expected_path, saved_expected) = read("expected.txt")?;
-    let cases = game
-        .read_input(&input)
-        .map_err(|e| Failure::Usage(format!("{}: {e}", input_path.display())))?;
-    let answers = game.answers(&cases).map_err(Failure::Internal)?;
-    let saved_lines = stress::judge::output_lines(saved_expected.as_bytes());
-    let ours = game.write_answers(&answers);
-    let agree = saved_lines.len() == answers.len()
-        && saved_lines
-            .iter()
-            .enumerate()
-            .all(|(i, l)| game.parse_answer(l, i).as_ref() == Some(&answers[i]));
-    if !agree {
-        return Err(Failure::Internal(format!(
-            "{} disagrees with {prog}'s answers to {}:\n--- {} ---\n{}\n--- {prog} now ---\n{}",
-            expected_path.display(),
-            input_path.display(),
-            expected_path.display(),
-            saved_expected.trim_end(),
-            ours.trim_end(),
-            prog = super::name()
-        )));
-    }
-    let mut program = program(common);
-    end_runs_on_signals(None, Arc::default());
-    let t =
-        stress::trial(&mut game, &mut program, &cases).map_err(|e| stress_error(e, &program))?;
-    let mut s = String::new();
-    let failed = t.judgement.verdict.class().is_some();
-    if common.one_line {
-        if failed {
-            let mut verdict = String::new();
-            write_verdict(&game, &program, &t, &mut verdict);
-            let first = verdict.lines().next().unwrap_or_default();
-            let _ = writeln!(s, "FAILED: {}: {first}", dir.display());
-        } else {
-            let _ = writeln!(s, "ok: {}", dir.display());
-        }
-        print_report(&s)?;
-        return Ok(if failed {
-            ExitCode::from(1)
-        } else {
-            ExitCode::SUCCESS
-        });
-    }
-    if failed {
-        let _ = writeln!(
-            s,
-            "FAILED: {} on the input replayed from {}",
-            t.judgement.verdict.class().map_or("", Class::name),
-            dir.display()
-        );
-    } else {
-        // "now passes" only for the program that failed: another one passing says
-        // nothing about that one
-        let (passes, from) = match &common.saved_program {
-            Some(saved) if *saved == program.argv => (
-                format!("now passes the input replayed from {}", dir.display()),
-                String::new(),
-            ),
-            Some(saved) => (
-                format!("passes the failure saved in {}", dir.display()),
-                format!("saved from `{}`; ", saved.join(" ")),
-            ),
-            None => (
-                format!("passes the input replayed from {}", dir.display()),
-                String::new(),
-            ),
-        };
-        let _ = writeln!(
-            s,
-            "ok: `{}` {passes} ({from}{} case{}, {} {})",
-            program.display(),
-            cases.len(),
-            plural(cases.len()),
-            game.name(),
-            game.rules()
-        );
-    }
-    let _ = writeln!(s, "program: {}", program.display());
-    let _ = writeln!(s, "rules:   {} {}", game.name(), game.rules());
-    let _ = writeln!(s, "input:   {}", input_path.display());
-    let _ = writeln!(s, "limits:  {}", limits_in_words(&program));
-    if failed {
-        let _ = writeln!(s);
-        write_verdict(&game, &program, &t, &mut s);
-    }
-    if t.output.usage_known() {
-        write_run_usage(
-            &program,
-            t.output.elapsed,
-            t.output.cpu,
-            t.output.peak_rss,
-            &mut s,
-        );
-    } else {
-        let _ = writeln!(
-            s,
-            "the run: {:.2} s wall; its CPU time and peak memory are unknown (its \
-             supervisor died before its report)",
-            t.output.elapsed.as_secs_f64()
-        );
-    }
-    let mut left = stress::LeftBehindSummary::default();
-    left.add(&t.output);
-    write_left_behind(&left, &mut s);
-    print_report(&s)?;
-    Ok(if failed {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
-}
-
-/// The report on stdout; returns whether a round failed.
-fn write_report<G: ContestGame>(
-    game: &G,
-    program: &Program,
-    opts: &StressOptions,
-    summary: &StressSummary<G::Case, G::Answer>,
-    s: &mut String,
-) -> bool {
-    let Some(f) = &summary.failure else {
-        let _ = writeln!(
-            s,
-            "ok: {} round{}, {} case{}: `{}` agrees with {} on every case ({} {}, seed {})",
-            summary.rounds_passed,
-            plural(summary.rounds_passed as usize),
-            summary.cases_passed,
-            plural(summary.cases_passed as usize),
-            program.display(),
-            super::name(),
-            game.name(),
-            game.rules(),
-            opts.seed
-        );
-        let u = &summary.usage;
-        write_run_usage(program, u.slowest_wall, u.slowest_cpu, u.peak_rss, s);
-        write_left_behind(&summary.left_behind, s);
-        return false;
-    };
-    let r = &f.round;
-    let _ = writeln!(
-        s,
-        "FAILED: {} in round {} of {}",
-        f.class, r.number, opts.rounds
-    );
-    let _ = writeln!(s, "program: {}", program.display());
-    let _ = writeln!(s, "rules:   {} {}", game.name(), game.rules());
-    let _ = writeln!(
-        s,
-        "seed:    {} (round {}: seed {}, {} case{}, scale {})",
-        opts.seed,
-        r.number,
-        r.seed,
-        r.cases,
-        plural(r.cases),
-        r.size.scale
-    );
-    let _ = writeln!(s, "replay the round's input: {}", replay_command(game, r));
-    if let Some(i) = f.failing_case {
-        if let Some(case) = f.original.cases.get(i) {
-            let _ = writeln!(
-                s,
-                "failing: case {} of the round's {} ({})",
-                i + 1,
-                f.original.cases.len(),
-                game.describe_case(case)
-            );
-        }
-    }
-    let cases = &f.minimal.cases;
-    // a timeout none of whose cases times out alone keeps its whole input
-    let kept_whole = f.class == Class::Timeout && cases.len() == f.original.cases.len();
-    if f.shrink_runs == 0 || kept_whole {
-        let _ = writeln!(
-            s,
-            "input:   {} case{}, not shrunk",
-            cases.len(),
-            plural(cases.len())
-        );
-    } else {
-        let _ = write!(
-            s,
-            "shrunk:  {} case{} -> {} case{}",
-            f.original.cases.len(),
-            plural(f.original.cases.len()),
-            cases.len(),
-            plural(cases.len())
-        );
-        if let [one] = cases.as_slice() {
-            let _ = write!(s, " ({})", game.describe_case(one));
-        }
-        let _ = writeln!(
-            s,
-            " in {} run{} of the program, {:.1} s",
-            f.shrink_runs,
-            plural(f.shrink_runs as usize),
-            f.shrink_seconds
-        );
-    }
-    if let Some(note) = &f.note {
-        let _ = writeln!(s, "note:    {note}");
-    }
-    write_case_times(program, &f.case_times, s);
-    write_left_behind(&summary.left_behind, s);
-    let _ = writeln!(s);
-    write_verdict(game, program, &f.minimal, s);
-    true
-}
-
-/// The times of a timed-out input's cases, each run alone: one line per case.
-fn write_case_times(program: &Program, times: &[stress::shrink::CaseTime], s: &mut String) {
-    if times.is_empty() {
-        return;
-    }
-    let _ = writeln!(
-        s,
-        "each case alone (an input of 1 case, the same limits: {}):",
-        time_limits(program)
-    );
-    for t in times {
-        let _ = write!(s, "  case {}: ", t.case + 1);
-        let _ = match t.class {
-            Some(Class::Timeout) => writeln!(
-                s,
-                "timeout (killed after {:.2} s wall, {:.2} s CPU)",
-                t.wall.as_secs_f64(),
-                t.cpu.as_secs_f64()
-            ),
-            class => writeln!(
-                s,
-                "{:.2} s wall, {:.2} s CPU, {}",
-                t.wall.as_secs_f64(),
-                t.cpu.as_secs_f64(),
-                class.map_or("passed", Class::name)
-            ),
-        };
-    }
-}
-
-/// The verdict on `t`, its input, our output and the program's.
-fn write_verdict<G: ContestGame>(
-    game: &G,
-    program: &Program,
-    t: &Trial<G::Case, G::Answer>,
-    s: &mut String,
-) {
-    match &t.judgement.verdict {
-        Verdict::WrongAnswer {
-            case,
-            expected,
-            got,
-        } => {
-            let _ = writeln!(
-                s,
-                "wrong answer on case {}: expected {expected}, got {got}",
-                case + 1
-            );
-        }
-        Verdict::Crash { end, stderr_tail } => {
-            let _ = writeln!(s, "crash: {end}");
-            write_stderr(stderr_tail, s);
-        }
-        Verdict::MemoryLimit {
-            end,
-            peak_rss,
-            limit,
-            stderr_tail,
-            evidence,
-        } => {
-            let memory_kind = t.output.memory_limit.map(|m| m.kind);
-            let kind = memory_kind.map_or("", |k| k.name());
-            let _ = match evidence {
-                stress::MemoryEvidence::Resident { processes, .. } => writeln!(
-                    s,
-                    "memory limit exceeded: its resident memory reached {}{}, over the {} \
-                     {kind} limit; every process it started was ended",
-                    mib_beside(*peak_rss, *limit),
-                    match processes {
-                        0 | 1 => String::new(),
-                        n => format!(", summed over its {n} processes"),
-                    },
-                    mib(*limit),
-                ),
-                // far below a resident limit, an allocation that failed hit a limit of the
-                // program's own (java -Xmx, a ulimit), not ours
-                stress::MemoryEvidence::Message(_)
-                    if memory_kind == Some(MemoryKind::Resident) && *peak_rss < *limit =>
-                {
-                    writeln!(
-                        s,
-                        "memory limit exceeded: {end} ({evidence}) at {} of resident memory, \
-                         below the {} resident limit: a limit of the program's own ran out \
-                         (a JVM's -Xmx, a ulimit)",
-                        mib(*peak_rss),
-                        mib(*limit)
-                    )
-                }
-                _ => writeln!(
-                    s,
-                    "memory limit exceeded: {end} under the {} {kind} limit ({evidence}); \
-                     peak resident memory {}",
-                    mib(*limit),
-                    mib(*peak_rss)
-                ),
-            };
-            write_stderr(stderr_tail, s);
-        }
-        Verdict::Timeout(TimeLimit::Cpu) => {
-            let _ = writeln!(
-                s,
-                "timeout: {:.2} s of CPU time, over the {} s CPU time limit (in {:.2} s of wall-clock \
-                 time); every process it started was ended",
-                t.output.cpu.as_secs_f64(),
-                program.limits.cpu.as_secs_f64(),
-                t.output.elapsed.as_secs_f64()
-            );
-        }
-        Verdict::Timeout(TimeLimit::Wall) => {
-            let (cpu, waited) = (t.output.cpu.as_secs_f64(), t.output.waited.as_secs_f64());
-            // a program that waited for a CPU a quarter of its time or more was held back
-            // by the machine's load, not by itself
-            let why = if 4.0 * waited >= t.output.elapsed.as_secs_f64() {
-                format!(
-                    "it waited {waited:.2} s for a CPU: the machine is too busy for this \
-                     limit (raise --wall-timeout, or run fewer --jobs)"
-                )
-            } else {
-                format!(
-                    "the CPU time limit is {} s: it sleeps or waits",
-                    program.limits.cpu.as_secs_f64()
-                )
-            };
-            let _ = writeln!(
-                s,
-                "timeout: no exit within the {} s wall-clock limit, with {cpu:.2} s of CPU time \
-                 ({why}); killed with every process it started",
-                program.limits.wall.as_secs_f64(),
-            );
-        }
-        Verdict::Malformed { problem, .. } => {
-            let _ = writeln!(s, "malformed output: {problem}");
-        }
-        Verdict::Pass => {
-            let _ = writeln!(s, "(the program passed this input when run again)");
-        }
-    }
-    let _ = writeln!(s, "--- input ---\n{}", head_and_tail(&t.input, "input"));
-    let _ = writeln!(
-        s,
-        "--- expected output ---\n{}",
-        head_and_tail(&game.write_answers(&t.expected), "expected output")
-    );
-    let _ = writeln!(s, "--- actual output ---\n{}", shown(&t.output.stdout));
-}
-
-/// Texts of more lines than this are shown by their head and tail in a report.
-const SHOWN_LINES: usize = 50;
-/// Lines shown from the head of a long text.
-const HEAD_LINES: usize = 30;
-/// Lines shown from its tail.
-const TAIL_LINES: usize = 10;
-
-/// `text` (an input or an expected output) for the report, without trailing blank
-/// space: whole up to [`SHOWN_LINES`] lines, else its first [`HEAD_LINES`] and last
-/// [`TAIL_LINES`] lines around a line that says how many are not shown.
-fn head_and_tail(text: &str, what: &str) -> String {
-    let lines: Vec<&str> = text.trim_end().lines().collect();
-    if lines.len() <= SHOWN_LINES {
-        return lines.join("\n");
-    }
-    let hidden = lines.len() - HEAD_LINES - TAIL_LINES;
-    format!(
-        "{}\n… {hidden} lines not shown ({} in all; --save DIR writes the whole {what})\n{}",
-        lines[..HEAD_LINES].join("\n"),
-        lines.len(),
-        lines[lines.len() - TAIL_LINES..].join("\n")
-    )
-}
-
-fn write_stderr(stderr_tail: &str, s: &mut String) {
-    if !stderr_tail.is_empty() {
-        let _ = writeln!(
-            s,
-            "--- stderr (last lines) ---\n{}",
-            escape_controls(stderr_tail.trim_end())
-        );
-    }
-}
-
-/// `bytes` in MiB with one decimal (`12.3 MiB`).
-fn mib(bytes: u64) -> String {
-    format!("{:.1} MiB", bytes as f64 / f64::from(1 << 20))
-}
-
-/// `bytes` in MiB beside `limit`: with one decimal, or three when one would make two
-/// different figures look the same (`64.004 MiB` over a `64.0 MiB` limit).
-fn mib_beside(bytes: u64, limit: u64) -> String {
-    if bytes != limit && mib(bytes) == mib(limit) {
-        format!("{:.3} MiB", bytes as f64 / f64::from(1 << 20))
-    } else {
-        mib(bytes)
-    }
-}
-
-/// The `gen` command that writes `round`'s input again.
-fn replay_command<G: ContestGame>(game: &G, round: &Round) -> String {
-    format!(
-        "{} gen {} --cases {} --seed {} --scale {}",
-        super::name(),
-        [game.name(), game.flags().as_str()].join(" ").trim_end(),
-        round.cases,
-        round.seed,
-        round.size.scale
-    )
-}
-
-/// `1.5 s of CPU, 5.5 s wall-clock, 64 MiB of resident memory`: every limit of a run.
-fn limits_in_words(program: &Program) -> String {
-    match program.limits.memory {
-        None => format!("{}, no memory limit", time_limits(program)),
-        Some(m) => format!(
-            "{}, {} MiB of {}",
-            time_limits(program),
-            m.bytes >> 20,
-            m.kind.what()
-        ),
-    }
-}
-
-/// `1.5 s of CPU, 5.5 s wall-clock`: the time limits of a run.
-fn time_limits(program: &Program) -> String {
-    format!(
-        "{} s of CPU, {} s wall-clock",
-        program.limits.cpu.as_secs_f64(),
-        program.limits.wall.as_secs_f64()
-    )
-}
-
-/// The final lines of a passing run: the slowest run's CPU and wall-clock time and the
-/// largest peak resident memory, each against its limit.
-fn write_run_usage(program: &Program, wall: Duration, cpu: Duration, peak: u64, s: &mut String) {
-    let (cpu_limit, wall_limit) = (
-        program.limits.cpu.as_secs_f64(),
-        program.limits.wall.as_secs_f64(),
-    );
-    let _ = writeln!(
-        s,
-        "slowest run: {:.2} s CPU ({:.0}% of the {cpu_limit} s CPU time limit), {:.2} s wall \
-         ({:.0}% of {wall_limit} s)",
-        cpu.as_secs_f64(),
-        100.0 * cpu.as_secs_f64() / cpu_limit,
-        wall.as_secs_f64(),
-        100.0 * wall.as_secs_f64() / wall_limit,
-    );
-    match program.limits.memory {
-        Some(limit) if limit.kind == MemoryKind::AddressSpace => {
-            let _ = writeln!(
-                s,
-                "peak memory: {} resident (the {} address-space limit is on each process's \
-                 address space)",
-                mib(peak),
-                mib(limit.bytes)
-            );
-        }
-        Some(limit) => {
-            let _ = writeln!(
-                s,
-                "peak memory: {} ({:.0}% of the {} {} limit)",
-                mib(peak),
-                100.0 * peak as f64 / limit.bytes as f64,
-                mib(limit.bytes),
-                limit.kind.name()
-            );
-        }
-        None => {
-            let _ = writeln!(s, "peak memory: {} (no memory limit)", mib(peak));
-        }
-    }
-}
-
-/// A warning when runs left processes behind (the verdict does not change).
-fn write_left_behind(left: &stress::LeftBehindSummary, s: &mut String) {
-    if left.processes == 0 {
-        return;
-    }
-    let _ = writeln!(
-        s,
-        "warning: {} run{} left {} process{} behind (ended by {}):",
-        left.runs,
-        plural(left.runs as usize),
-        left.processes,
-        if left.processes == 1 { "" } else { "es" },
-        super::name()
-    );
-    for c in &left.commands {
-        let _ = writeln!(s, "  {}", escape_controls(c));
-    }
-}
-
-/// Control characters other than newline and tab shown escaped (`\0`, `\r`, `\u{1b}`).
-fn escape_controls(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '\n' | '\t' => out.push(c),
-            '\0' => out.push_str("\\0"),
-            c if c.is_control() => out.extend(c.escape_debug()),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// The program's stdout for the report: at most 4000 characters, every byte that is
-/// not printable ASCII (or a newline or a tab) escaped (a CR is `\r`, a Cyrillic `А`
-/// is `\u{410}`, an invalid UTF-8 byte `\xff`), `(nothing)` when empty.
-fn shown(stdout: &[u8]) -> String {
-    let head = &stdout[..stdout.len().min(16 << 10)];
-    if head.is_empty() {
-        return "(nothing)".into();
-    }
-    let whole = head.len() == stdout.len();
-    let head = if whole {
-        head.strip_suffix(b"\n").unwrap_or(head)
-    } else {
-        head
-    };
-    let text = stress::judge::escape_bytes(head, true);
-    if whole && text.chars().count() <= 4000 {
-        text
-    } else {
-        let head: String = text.chars().take(4000).collect();
-        format!("{head}\n… ({} bytes in all)", stdout.len())
-    }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
-}
-
-/// Writes `input.txt`, `expected.txt`, `actual.txt` (the program's raw stdout),
-/// `report.txt` and `rules.json` (for `--replay`) into `dir`.
-fn save<G: ContestGame>(
-    dir: &Path,
-    f: &StressFailure<G::Case, G::Answer>,
-    game: &G,
-    program: &Program,
-    report: &str,
-) -> Result<(), Failure> {
-    let rules = serde_json::to_string_pretty(&SavedRules {
-        game: game.name().into(),
-        flags: game.flags(),
-        rules: game.rules(),
-        program: Some(program.argv.clone()),
-        limits: Some(SavedLimits::of(program)),
-    })
-    .map_err(|e| Failure::Internal(e.to_string()))?
-        + "\n";
-    let files: [(&str, &[u8]); 5] = [
-        ("input.txt", f.minimal.input.as_bytes()),
-        (
-            "expected.txt",
-            &game.write_answers(&f.minimal.expected).into_bytes(),
-        ),
-        ("actual.txt", &f.minimal.output.stdout),
-        ("report.txt", report.as_bytes()),
-        (RULES_FILE, rules.as_bytes()),
-    ];
-    std::fs::create_dir_all(dir)
-        .map_err(|e| Failure::Usage(format!("--save: cannot create {}: {e}", dir.display())))?;
-    for (name, bytes) in files {
-        let path = dir.join(name);
-        std::fs::write(&path, bytes)
-            .map_err(|e| Failure::Usage(format!("--save: cannot write {}: {e}", path.display())))?;
-    }
-    Ok(())
-}
-
-/// `stress --json`: the result as one JSON document.
-mod json {
-    use super::{write_verdict, Program, StressOptions, StressSummary};
-    use crate::stress::{ContestGame, End, RunOutput, TimeLimit, Trial};
-    use base64::Engine as _;
-    use serde_json::{json, Value};
-    use std::path::Path;
-
-    /// The program's stdout: a string (lossy), and its exact bytes in base64 when they
-    /// are not valid UTF-8.
-    fn output(bytes: &[u8]) -> (String, Option<String>) {
-        match std::str::from_utf8(bytes) {
-            Ok(text) => (text.to_string(), None),
-            Err(_) => (
-                String::from_utf8_lossy(bytes).into_owned(),
-                Some(base64::engine::general_purpose::STANDARD.encode(bytes)),
-            ),
-        }
-    }
-
-    fn run(out: &RunOutput) -> Value {
-        json!({
-            "end": out.end.to_string(),
-            "wall_seconds": out.elapsed.as_secs_f64(),
-            "cpu_seconds": out.usage_known().then_some(out.cpu.as_secs_f64()),
-            "peak_rss_bytes": out.usage_known().then_some(out.peak_rss),
-            "peak_processes": out.usage_known().then_some(out.processes),
-            "waited_seconds": out.usage_known().then_some(out.waited.as_secs_f64()),
-            "ended_at_limit": match out.end {
-                End::TimedOut(TimeLimit::Cpu) => Some("cpu"),
-                End::TimedOut(TimeLimit::Wall) => Some("wall"),
-                End::MemoryLimit => Some("memory"),
-                _ => None,
-            },
-            "stderr_tail": out.stderr_tail,
-        })
-    }
-
-    fn trial<G: ContestGame>(game: &G, program: &Program, t: &Trial<G::Case, G::Answer>) -> Value {
-        let (actual, actual_base64) = output(&t.output.stdout);
-        let mut verdict = String::new();
-        write_verdict(game, program, t, &mut verdict);
-        let detail = verdict.lines().next().unwrap_or_default().to_string();
-        let mut v = json!({
-            "cases": t.cases.len(),
-            "input": t.input,
-            "expected": game.write_answers(&t.expected),
-            "actual": actual,
-            "detail": detail,
-            "run": run(&t.output),
-        });
-        if let Some(b64) = actual_base64 {
-            v["actual_base64"] = Value::String(b64);
-        }
-        v
-    }
-
-    /// The document for a `stress` run.
-    pub(super) fn report<G: ContestGame>(
-        game: &G,
-        program: &Program,
-        opts: &StressOptions,
-        summary: &StressSummary<G::Case, G::Answer>,
-        saved: Option<&Path>,
-    ) -> Value {
-        let u = &summary.usage;
-        let mut doc = json!({
-            "ok": summary.failure.is_none(),
-            "verdict": summary.failure.as_ref().map_or("ok", |f| f.class.name()),
-            "game": game.name(),
-            "rules": game.rules(),
-            "program": program.argv,
-            "seed": opts.seed,
-            "rounds": opts.rounds,
-            "rounds_passed": summary.rounds_passed,
-            "cases_passed": summary.cases_passed,
-            "time_limit_seconds": program.limits.cpu.as_secs_f64(),
-            "wall_time_limit_seconds": program.limits.wall.as_secs_f64(),
-            "memory_limit_bytes": program.limits.memory.map(|m| m.bytes),
-            "memory_limit_kind": program.limits.memory.map(|m| m.kind.name()),
-            "slowest_wall_seconds": u.slowest_wall.as_secs_f64(),
-            "slowest_cpu_seconds": u.slowest_cpu.as_secs_f64(),
-            "peak_rss_bytes": u.peak_rss,
-            "left_behind": summary.left_behind.processes,
-            "failure": null,
-        });
-        if let Some(f) = &summary.failure {
-            doc["failure"] = json!({
-                "class": f.class.name(),
-                "round": f.round.number,
-                "round_seed": f.round.seed,
-                "round_cases": f.round.cases,
-                "round_scale": f.round.size.scale,
-                "replay": super::replay_command(game, &f.round),
-                "failing_case": f.failing_case.map(|i| i + 1),
-                "original_input": f.original.input,
-                "shrunk": trial(game, program, &f.minimal),
-                "shrink_runs": f.shrink_runs,
-                "shrink_seconds": f.shrink_seconds,
-                "note": f.note,
-                "case_times": f.case_times.iter().map(|t| json!({
-                    "case": t.case + 1,
-                    "wall_seconds": t.wall.as_secs_f64(),
-                    "cpu_seconds": t.cpu.as_secs_f64(),
-                    "verdict": t.class.map_or("ok", |c| c.name()),
-                })).collect::<Vec<_>>(),
-                "saved_to": saved.map(|d| d.display().to_string()),
-            });
-        }
-        doc
-    }
-
-    #[cfg(test)]
-    mod tests {
-        use crate::stress::{End, RunOutput};
-        use std::time::Duration;
-
-        /// A run whose supervisor died has no CPU time or peak memory: `null`, not 0.
-        #[test]
-        fn unknown_usage_is_null() {
-            let measured = RunOutput {
-                cpu: Duration::from_millis(1500),
-                peak_rss: 4096,
-                ..RunOutput::default()
-            };
-            let v = super::run(&measured);
-            assert_eq!(
-                (v["cpu_seconds"].as_f64(), v["peak_rss_bytes"].as_u64()),
-                (Some(1.5), Some(4096))
-            );
-            let died = RunOutput {
-                end: End::SupervisorDied(Some(9)),
-                ..measured
-            };
-            let v = super::run(&died);
-            assert!(
-                v["cpu_seconds"].is_null() && v["peak_rss_bytes"].is_null(),
-                "{v}"
-            );
-            assert!(
-                v["end"].as_str().is_some_and(|e| e.contains("supervisor")),
-                "{v}"
-            );
-        }
-    }
 }

@@ -91,6 +91,18 @@ pub enum Verdict<A> {
         /// What is wrong, quoting the line.
         problem: String,
     },
+    /// No verdict: the run ended at the wall-clock limit after waiting for a CPU a
+    /// quarter of its wall time or more ([`super::busy`]), and so did each of its runs
+    /// again alone, with the limit raised by the wait of the run before: the machine was
+    /// too busy to judge it. Not a failure ([`Verdict::class`] is `None`, and
+    /// [`Verdict::is_inconclusive`] says so); `stress` stops there, exit 3 on the command
+    /// line. [`judge()`] never returns it: [`super::trials`] does, after the re-runs.
+    Inconclusive {
+        /// Runs of the input that ended so (the first and its re-runs); the last one is
+        /// the trial's [`RunOutput`], whose `elapsed` is its raised wall-clock limit and
+        /// `waited` its wait.
+        runs: u64,
+    },
 }
 
 /// What makes a failure under a memory limit a memory-limit verdict (a crash
@@ -134,16 +146,27 @@ impl fmt::Display for MemoryEvidence {
 }
 
 impl<A> Verdict<A> {
-    /// The failure's class, or `None` for a pass.
+    /// The failure's class, or `None` for a pass (and for [`Verdict::Inconclusive`],
+    /// which is neither).
     pub fn class(&self) -> Option<Class> {
         match self {
-            Verdict::Pass => None,
+            Verdict::Pass | Verdict::Inconclusive { .. } => None,
             Verdict::WrongAnswer { .. } => Some(Class::WrongAnswer),
             Verdict::Crash { .. } => Some(Class::Crash),
             Verdict::Timeout(_) => Some(Class::Timeout),
             Verdict::MemoryLimit { .. } => Some(Class::MemoryLimit),
             Verdict::Malformed { .. } => Some(Class::Malformed),
         }
+    }
+
+    /// Whether the machine was too busy to judge the run ([`Verdict::Inconclusive`]).
+    pub fn is_inconclusive(&self) -> bool {
+        matches!(self, Verdict::Inconclusive { .. })
+    }
+
+    /// Whether the run passed: not a failure, and not inconclusive.
+    pub fn passed(&self) -> bool {
+        matches!(self, Verdict::Pass)
     }
 }
 

@@ -15,11 +15,16 @@
 //! - [`stress()`] (this module) runs rounds that grow from small, and shrinks the first
 //!   failure.
 
+pub(crate) mod busy;
 pub(crate) mod judge;
 pub(crate) mod memory;
 #[cfg(feature = "cli")]
 pub(crate) mod preflight;
 mod program;
+#[cfg(feature = "cli")]
+pub(crate) mod replay;
+#[cfg(feature = "cli")]
+pub(crate) mod report;
 pub(crate) mod runner;
 pub(crate) mod shrink;
 
@@ -31,6 +36,7 @@ pub use runner::{
     LEFT_BEHIND_SHOWN, SAMPLE_PERIOD, SAMPLE_PERIOD_START, SAMPLE_START_SPAN, STDERR_TAIL,
     STDOUT_CAP,
 };
+pub use busy::{held_back, BUSY_RERUNS};
 pub use shrink::{CaseTime, TIMED_CASES};
 
 pub use crate::rng::Size;
@@ -169,14 +175,23 @@ pub struct StressOptions {
     /// Runs of the program side by side (rounds, and candidate batches of shrinking);
     /// 1 runs one at a time. The result does not depend on it.
     pub jobs: usize,
+    /// Runs again of a failing input, to tell a failure that reproduces from a flaky
+    /// one ([`StressFailure::shrunk_reruns`]): the shrunk input's, and first (not for a
+    /// timeout) the failing round's own; when the round's input passes one of them,
+    /// shrinking runs each candidate up to `reruns + 1` times before it takes it to
+    /// pass. 0 runs nothing again.
+    pub reruns: usize,
 }
+
+/// The default number of runs again of a failing input ([`StressOptions::reruns`]).
+pub const DEFAULT_RERUNS: usize = 3;
 
 /// The default time budget of shrinking.
 pub const DEFAULT_SHRINK_TIME: Duration = Duration::from_secs(60);
 
 impl Default for StressOptions {
     /// 100 rounds of up to 50 cases (the command line's defaults), seed 0 (the command
-    /// line draws one), [`DEFAULT_SHRINK_TIME`], one run at a time.
+    /// line draws one), [`DEFAULT_SHRINK_TIME`], one run at a time, [`DEFAULT_RERUNS`].
     fn default() -> Self {
         StressOptions {
             rounds: 100,
@@ -184,6 +199,7 @@ impl Default for StressOptions {
             seed: 0,
             shrink_time: DEFAULT_SHRINK_TIME,
             jobs: 1,
+            reruns: DEFAULT_RERUNS,
         }
     }
 }
@@ -244,15 +260,17 @@ pub struct Trial<C, A> {
     pub input: String,
     /// Our answers.
     pub expected: Vec<A>,
-    /// What the program did.
+    /// What the program did (on its last run, when it was run again: see
+    /// [`Trial::reruns`]).
     pub output: RunOutput,
     /// The verdict.
     pub judgement: Judgement<A>,
-    /// Runs of the program at a larger memory limit made to reach the verdict (0 to 2:
-    /// under an address-space limit a crash is run again at up to 4 times it, to tell an
-    /// out-of-memory failure from a crash, and one that read none of its input at that
-    /// limit either once more with the memory available, to tell whether it can start at
-    /// all).
+    /// Runs of the program made again to reach the verdict (0 to 4): a run held back by
+    /// a busy machine is run again alone up to [`busy::BUSY_RERUNS`] times (its last run
+    /// is [`Trial::output`]); under an address-space limit a crash is run again at up to
+    /// 4 times it, to tell an out-of-memory failure from a crash, and one that read none
+    /// of its input at that limit either once more with the memory available, to tell
+    /// whether it can start at all.
     pub reruns: u64,
 }
 
@@ -282,6 +300,48 @@ pub struct StressFailure<C, A> {
     /// input order, up to the first that times out on its own (at most
     /// [`shrink::TIMED_CASES`], within the shrinking time budget); empty otherwise.
     pub case_times: Vec<shrink::CaseTime>,
+    /// How often the round's own input failed with the same class in its first run and
+    /// [`StressOptions::reruns`] more; `None` when it was not run again (a timeout, or
+    /// no re-runs asked for).
+    pub round_reruns: Option<Reruns>,
+    /// How often the shrunk input failed with the same class: its own run and
+    /// [`StressOptions::reruns`] more, side by side under `jobs`, under the same limits.
+    /// Fewer failures than runs: the program is flaky.
+    pub shrunk_reruns: Reruns,
+    /// Whether shrinking ran each candidate up to `reruns + 1` times before it took it
+    /// to pass (the round's input passed one of its re-runs).
+    pub retried_candidates: bool,
+    /// When the shrunk input keeps several cases and its failure is a wrong answer, the
+    /// wrongly answered case (0-based, in the shrunk input) if it passes when run alone
+    /// (one more run): it fails only after the cases before it (state kept from one case
+    /// to the next).
+    pub fails_only_after_others: Option<usize>,
+}
+
+/// How often one input failed in several runs of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Reruns {
+    /// Runs that failed with the failure's class.
+    pub failed: u64,
+    /// Runs in all.
+    pub runs: u64,
+}
+
+impl Reruns {
+    /// Whether some run did not fail so: the failure does not always reproduce.
+    pub fn flaky(&self) -> bool {
+        self.failed < self.runs
+    }
+}
+
+/// A round the machine was too busy to judge ([`Verdict::Inconclusive`]): `stress`
+/// stopped there.
+#[derive(Debug, Clone)]
+pub struct Inconclusive<C, A> {
+    /// The round.
+    pub round: Round,
+    /// Its input's last run (stdout cut to its first 64 KiB).
+    pub trial: Trial<C, A>,
 }
 
 /// The most time and memory the runs of the rounds took (for the final lines of a
@@ -322,6 +382,17 @@ pub struct LeftBehindSummary {
 }
 
 impl LeftBehindSummary {
+    /// Adds the counts and command lines of `other`.
+    pub fn merge(&mut self, other: &LeftBehindSummary) {
+        self.runs += other.runs;
+        self.processes += other.processes;
+        for c in &other.commands {
+            if self.commands.len() < runner::LEFT_BEHIND_SHOWN && !self.commands.contains(c) {
+                self.commands.push(c.clone());
+            }
+        }
+    }
+
     /// Counts the processes `out` left behind: only of a run whose program ended on its
     /// own (one ended at a limit had its processes ended with it, not left).
     pub fn add(&mut self, out: &RunOutput) {
@@ -351,6 +422,9 @@ pub struct StressSummary<C, A> {
     pub cases_passed: u64,
     /// The first failure, shrunk; `None` when every round passed.
     pub failure: Option<StressFailure<C, A>>,
+    /// The first round the machine was too busy to judge, when it came before any
+    /// failure: the run stopped there (the rounds before it passed).
+    pub inconclusive: Option<Inconclusive<C, A>>,
     /// The most time and memory a round's run took (rounds up to the failure).
     pub usage: UsagePeak,
     /// Processes left behind by any run (rounds and shrinking).
@@ -421,7 +495,10 @@ pub fn trials<G: ContestGame + ?Sized, T: Target + ?Sized>(
     for ((cases, (input, expected)), output) in lists.iter().zip(prepared).zip(outputs) {
         let output = output?;
         let judgement = judge(game, &output, &expected);
-        let (judgement, rerun) =
+        // after the batch, one at a time: a run held back by the machine, alone again
+        let (output, judgement, busy_reruns) =
+            busy::confirm(game, target, &input, &expected, output, judgement)?;
+        let (judgement, memory_reruns) =
             memory::confirm(game, target, &input, &expected, &output, judgement)?;
         done.push(Trial {
             cases: cases.clone(),
@@ -429,7 +506,7 @@ pub fn trials<G: ContestGame + ?Sized, T: Target + ?Sized>(
             expected,
             output,
             judgement,
-            reruns: rerun,
+            reruns: busy_reruns + memory_reruns,
         });
     }
     Ok(done)
@@ -479,10 +556,40 @@ pub trait StressEvents {
     /// timeout, or one case that the game cannot make smaller, is not shrunk; a timeout
     /// of several cases has its cases run alone next).
     fn round_failed(&mut self, _round: &Round, _class: Class, _shrinking: bool) {}
+    /// A round was inconclusive: the machine was too busy to judge it; the run stops.
+    fn round_inconclusive(&mut self, _round: &Round) {}
 }
 
 /// No messages.
 impl StressEvents for () {}
+
+/// `t` with its stdout cut to its first 64 KiB (what a report shows of it).
+fn kept<C: Clone, A: Clone>(t: &Trial<C, A>) -> Trial<C, A> {
+    Trial {
+        cases: t.cases.clone(),
+        input: t.input.clone(),
+        expected: t.expected.clone(),
+        output: RunOutput {
+            stdout: t.output.stdout[..t.output.stdout.len().min(64 << 10)].to_vec(),
+            // once per run of `stress`: the copy of the whole stdout costs nothing
+            ..t.output.clone()
+        },
+        judgement: t.judgement.clone(),
+        reruns: t.reruns,
+    }
+}
+
+/// How often an input failed with `class`: in its run `first` and in `again`.
+fn count_failed<C, A>(class: Class, first: &Trial<C, A>, again: &[Trial<C, A>]) -> Reruns {
+    let failed = std::iter::once(first)
+        .chain(again)
+        .filter(|t| t.judgement.verdict.class() == Some(class))
+        .count() as u64;
+    Reruns {
+        failed,
+        runs: 1 + again.len() as u64,
+    }
+}
 
 /// Runs the rounds of `opts` until one fails, then shrinks that failure.
 /// `on_round` is called after each round that passed (for a progress bar);
@@ -530,6 +637,7 @@ pub fn stress_with<G: ContestGame + ?Sized, T: Target + ?Sized>(
         rounds_passed: 0,
         cases_passed: 0,
         failure: None,
+        inconclusive: None,
         usage: UsagePeak::default(),
         left_behind: LeftBehindSummary::default(),
     };
@@ -544,6 +652,14 @@ pub fn stress_with<G: ContestGame + ?Sized, T: Target + ?Sized>(
         for (round, original) in group.iter().zip(results) {
             summary.usage.add(&original.output);
             summary.left_behind.add(&original.output);
+            if original.judgement.verdict.is_inconclusive() {
+                events.round_inconclusive(round);
+                summary.inconclusive = Some(Inconclusive {
+                    round: *round,
+                    trial: kept(&original),
+                });
+                return Ok(summary);
+            }
             let Some(class) = original.judgement.verdict.class() else {
                 summary.rounds_passed += 1;
                 summary.cases_passed += original.cases.len() as u64;
@@ -558,41 +674,58 @@ pub fn stress_with<G: ContestGame + ?Sized, T: Target + ?Sized>(
                         .is_some_and(|c| !game.shrink_candidates(c).is_empty()));
             events.round_failed(round, class, shrinking);
             let start = Instant::now();
+            // the round's own input again (not a timeout's: each run could cost the whole
+            // time limit): a flaky program passes some of them
+            let round_reruns = if class != Class::Timeout && opts.reruns > 0 {
+                let again = vec![original.cases.clone(); opts.reruns];
+                let runs = trials(game, target, &again, jobs)?;
+                for t in &runs {
+                    summary.left_behind.add(&t.output);
+                }
+                Some(count_failed(class, &original, &runs))
+            } else {
+                None
+            };
+            let retries = match round_reruns {
+                Some(r) if r.flaky() => opts.reruns,
+                _ => 0,
+            };
             let mut shrinker = shrink::Shrinker::new(game, target, class, start + opts.shrink_time)
-                .with_jobs(jobs);
+                .with_jobs(jobs)
+                .with_retries(retries);
             // the report needs the original's cases and verdict, not its whole stdout
             // (up to 16 MiB): keep its first 64 KiB only
-            let kept = Trial {
-                cases: original.cases.clone(),
-                input: original.input.clone(),
-                expected: original.expected.clone(),
-                output: RunOutput {
-                    stdout: original.output.stdout[..original.output.stdout.len().min(64 << 10)]
-                        .to_vec(),
-                    stderr_tail: original.output.stderr_tail.clone(),
-                    left_behind: original.output.left_behind.clone(),
-                    ..original.output
-                },
-                judgement: original.judgement.clone(),
-                reruns: original.reruns,
-            };
+            let kept = kept(&original);
             let (minimal, note) = shrinker.shrink(original)?;
             let shrink_runs = shrinker.runs();
             let single = shrinker.single_case().cloned();
             let case_times = shrinker.case_times().to_vec();
-            summary.left_behind.runs += shrinker.left_behind().runs;
-            summary.left_behind.processes += shrinker.left_behind().processes;
-            for c in &shrinker.left_behind().commands {
-                if summary.left_behind.commands.len() < runner::LEFT_BEHIND_SHOWN
-                    && !summary.left_behind.commands.contains(c)
-                {
-                    summary.left_behind.commands.push(c.clone());
+            summary.left_behind.merge(shrinker.left_behind());
+            let shrink_seconds = start.elapsed().as_secs_f64();
+            // the shrunk input again, side by side: how often it fails
+            let shrunk_reruns = if opts.reruns > 0 {
+                let again = vec![minimal.cases.clone(); opts.reruns];
+                let runs = trials(game, target, &again, jobs)?;
+                for t in &runs {
+                    summary.left_behind.add(&t.output);
                 }
-            }
+                count_failed(class, &minimal, &runs)
+            } else {
+                count_failed(class, &minimal, &[])
+            };
             let failing_case = match &kept.judgement.verdict {
                 Verdict::WrongAnswer { case, .. } => Some(*case),
                 _ if kept.cases.len() == 1 => Some(0),
                 _ => single.and_then(|c| kept.cases.iter().position(|o| *o == c)),
+            };
+            // a wrong answer that needs the cases before it: its case alone passes
+            let fails_only_after_others = match minimal.judgement.verdict {
+                Verdict::WrongAnswer { case, .. } if minimal.cases.len() > 1 => {
+                    let alone = trial(game, target, &minimal.cases[case..=case])?;
+                    summary.left_behind.add(&alone.output);
+                    alone.judgement.verdict.passed().then_some(case)
+                }
+                _ => None,
             };
             summary.failure = Some(StressFailure {
                 round: *round,
@@ -600,10 +733,14 @@ pub fn stress_with<G: ContestGame + ?Sized, T: Target + ?Sized>(
                 original: kept,
                 minimal,
                 shrink_runs,
-                shrink_seconds: start.elapsed().as_secs_f64(),
+                shrink_seconds,
                 note,
                 failing_case,
                 case_times,
+                round_reruns,
+                shrunk_reruns,
+                retried_candidates: retries > 0,
+                fails_only_after_others,
             });
             return Ok(summary);
         }

@@ -46,9 +46,15 @@ pub struct CaseTime {
     pub wall: Duration,
     /// CPU time of the run.
     pub cpu: Duration,
-    /// Its verdict: `None` when it passed, `Some(Class::Timeout)` when it timed out on
-    /// its own.
+    /// Its verdict: `None` when it passed (or was inconclusive), `Some(Class::Timeout)`
+    /// when it timed out on its own.
     pub class: Option<Class>,
+    /// The longest any thread of the run waited for a CPU ([`RunOutput::waited`]).
+    ///
+    /// [`RunOutput::waited`]: super::RunOutput::waited
+    pub waited: Duration,
+    /// Whether the machine was too busy to judge it ([`super::Verdict::Inconclusive`]).
+    pub inconclusive: bool,
 }
 
 /// A shrinking session for one failure class.
@@ -69,6 +75,9 @@ pub struct Shrinker<'a, G: ContestGame + ?Sized, T: Target + ?Sized> {
     single: Option<G::Case>,
     left_behind: LeftBehindSummary,
     case_times: Vec<CaseTime>,
+    /// Runs again of a candidate that did not fail so, before it is taken to pass (a
+    /// flaky program).
+    retries: usize,
 }
 
 type TrialOf<G> = Trial<<G as ContestGame>::Case, <G as ContestGame>::Answer>;
@@ -92,8 +101,17 @@ impl<'a, G: ContestGame + ?Sized, T: Target + ?Sized> Shrinker<'a, G, T> {
             single: None,
             left_behind: LeftBehindSummary::default(),
             case_times: Vec::new(),
+            retries: 0,
         }
     }
+
+    /// The same shrinker running each candidate that does not fail this way up to
+    /// `retries` more times before it takes it to pass (for a program seen to be flaky).
+    pub fn with_retries(mut self, retries: usize) -> Self {
+        self.retries = retries;
+        self
+    }
+
 
     /// The same shrinker running up to `jobs` runs of the program side by side.
     pub fn with_jobs(mut self, jobs: usize) -> Self {
@@ -129,6 +147,24 @@ impl<'a, G: ContestGame + ?Sized, T: Target + ?Sized> Shrinker<'a, G, T> {
     }
 
     fn try_many(&mut self, lists: &[Vec<G::Case>]) -> Result<Vec<TrialOf<G>>, StressError> {
+        let mut done = self.run_lists(lists)?;
+        // a flaky program: what did not fail so is run again, up to `retries` times
+        for _ in 0..self.retries {
+            let again: Vec<usize> = (0..done.len()).filter(|&i| !self.same(&done[i])).collect();
+            if again.is_empty() || !self.time_left() {
+                break;
+            }
+            let lists: Vec<Vec<G::Case>> = again.iter().map(|&i| lists[i].clone()).collect();
+            for (i, t) in again.into_iter().zip(self.run_lists(&lists)?) {
+                if self.same(&t) || t.judgement.verdict.passed() {
+                    done[i] = t;
+                }
+            }
+        }
+        Ok(done)
+    }
+
+    fn run_lists(&mut self, lists: &[Vec<G::Case>]) -> Result<Vec<TrialOf<G>>, StressError> {
         self.runs += lists.len() as u64;
         let done = trials(self.game, self.target, lists, self.jobs)?;
         for t in &done {
@@ -207,12 +243,17 @@ impl<'a, G: ContestGame + ?Sized, T: Target + ?Sized> Shrinker<'a, G, T> {
                     wall: t.output.elapsed,
                     cpu: t.output.cpu,
                     class,
+                    waited: t.output.waited,
+                    inconclusive: t.judgement.verdict.is_inconclusive(),
                 });
                 if class == Some(Class::Timeout) {
                     self.single = Some(failing.cases[i].clone());
+                    let before = match i {
+                        0 => String::new(),
+                        _ => " (each case before it, run alone, did not)".into(),
+                    };
                     let note = format!(
-                        "case {} of {total} times out on its own (each case before it, run \
-                         alone, did not); {NOT_SHRUNK}",
+                        "case {} of {total} times out on its own{before}; {NOT_SHRUNK}",
                         i + 1
                     );
                     return Ok((t, Some(note)));
@@ -221,7 +262,13 @@ impl<'a, G: ContestGame + ?Sized, T: Target + ?Sized> Shrinker<'a, G, T> {
             next = end;
         }
         let run = self.case_times.len();
-        let why = if run < timed {
+        let busy = self.case_times.iter().filter(|t| t.inconclusive).count();
+        let why = if busy > 0 {
+            format!(
+                "no case of the {run} run alone times out on its own, and {busy} of them \
+                 the machine was too busy to judge"
+            )
+        } else if run < timed {
             format!("the time budget ran out after {run} of the {total} cases run alone")
         } else if timed < total {
             format!("no case of the first {timed} of {total} times out on its own")
@@ -325,7 +372,7 @@ impl<'a, G: ContestGame + ?Sized, T: Target + ?Sized> Shrinker<'a, G, T> {
             if self.same(&t) {
                 return Ok(t);
             }
-            if t.judgement.verdict.class().is_none() {
+            if t.judgement.verdict.passed() {
                 self.passed.insert(single[0].clone());
             }
         }
@@ -431,7 +478,9 @@ impl<'a, G: ContestGame + ?Sized, T: Target + ?Sized> Shrinker<'a, G, T> {
             *best = t;
             Ok(true)
         } else {
-            self.passed.insert(case);
+            if t.judgement.verdict.passed() {
+                self.passed.insert(case);
+            }
             Ok(false)
         }
     }
@@ -470,7 +519,9 @@ impl<'a, G: ContestGame + ?Sized, T: Target + ?Sized> Shrinker<'a, G, T> {
                             best = t;
                             continue 'step;
                         }
-                        self.passed.insert(c);
+                        if t.judgement.verdict.passed() {
+                            self.passed.insert(c);
+                        }
                     }
                 }
             }
@@ -499,7 +550,9 @@ impl<'a, G: ContestGame + ?Sized, T: Target + ?Sized> Shrinker<'a, G, T> {
         let got = t.judgement.verdict.class();
         match got {
             None => {
-                self.passed.extend(batch.iter().cloned());
+                if t.judgement.verdict.passed() {
+                    self.passed.extend(batch.iter().cloned());
+                }
                 return Ok(Vec::new());
             }
             // splitting a batch that hangs would cost the time limit per half

@@ -919,6 +919,7 @@ mod tests {
                     seed,
                     shrink_time: std::time::Duration::ZERO,
                     jobs: 1,
+                    reruns: 0,
                 };
                 let mut heaps = Vec::new();
                 for r in gamecheck::stress::rounds(&opts) {

@@ -314,6 +314,18 @@ pub trait Target {
         None
     }
 
+    /// Runs on `input` alone (no other run of ours beside it) with its wall-clock limit
+    /// raised by `extra`: a run that ended at the wall-clock limit after waiting for a
+    /// CPU is run again so (see [`super::busy`]). By default the same as
+    /// [`Target::run`] (a target without a wall-clock limit of its own).
+    ///
+    /// # Errors
+    /// The program cannot be started.
+    fn run_with_more_wall_time(&mut self, input: &[u8], extra: Duration) -> io::Result<RunOutput> {
+        let _ = extra;
+        self.run(input)
+    }
+
     /// Runs on `input` under a memory limit of `bytes` (of the same kind) instead of its
     /// own, to tell a failure that more memory cures from any other; `None` (the default)
     /// when the target has no memory limit to change.
@@ -424,6 +436,14 @@ impl Target for Program {
 
     fn shared(&self) -> Option<&dyn SharedTarget> {
         Some(self)
+    }
+
+    fn run_with_more_wall_time(&mut self, input: &[u8], extra: Duration) -> io::Result<RunOutput> {
+        let limits = Limits {
+            wall: self.limits.wall.saturating_add(extra),
+            ..self.limits
+        };
+        run_limited(&self.argv, input, &limits)
     }
 
     fn run_with_memory_limit(&mut self, input: &[u8], bytes: u64) -> Option<io::Result<RunOutput>> {

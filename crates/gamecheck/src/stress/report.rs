@@ -1,0 +1,571 @@
+//! The text of `stress`'s report: the verdict, the round and how it was shrunk, the
+//! input, our output and the program's, the limits and how close a run came to them;
+//! and the same as one JSON document ([`json`]). `cli::stress` calls these once a run
+//! is over; a new verdict or report line goes here.
+
+mod json;
+
+pub(crate) use json::report as json_report;
+
+use super::{
+    CaseTime, Class, ContestGame, Inconclusive, LeftBehindSummary, MemoryEvidence, MemoryKind,
+    Program, Round, StressFailure, StressOptions, StressSummary, TimeLimit, Trial, Verdict,
+};
+use std::fmt::Write as _;
+use std::time::Duration;
+
+/// The report on stdout; returns the exit status it stands for: 0 every round passed,
+/// 1 a round failed, 3 a round was inconclusive (the machine was too busy to judge it).
+pub(crate) fn write_report<G: ContestGame>(
+    prog: &str,
+    game: &G,
+    program: &Program,
+    opts: &StressOptions,
+    summary: &StressSummary<G::Case, G::Answer>,
+    s: &mut String,
+) -> u8 {
+    if let (None, Some(busy)) = (&summary.failure, &summary.inconclusive) {
+        write_inconclusive(prog, game, program, opts, summary, busy, s);
+        return 3;
+    }
+    let Some(f) = &summary.failure else {
+        let _ = writeln!(
+            s,
+            "ok: {} round{}, {} case{}: `{}` agrees with {} on every case ({} {}, seed {})",
+            summary.rounds_passed,
+            plural(summary.rounds_passed as usize),
+            summary.cases_passed,
+            plural(summary.cases_passed as usize),
+            program.display(),
+            prog,
+            game.name(),
+            game.rules(),
+            opts.seed
+        );
+        let u = &summary.usage;
+        write_run_usage(program, u.slowest_wall, u.slowest_cpu, u.peak_rss, s);
+        write_left_behind(prog, &summary.left_behind, s);
+        return 0;
+    };
+    let r = &f.round;
+    let _ = writeln!(
+        s,
+        "FAILED: {} in round {} of {}",
+        f.class, r.number, opts.rounds
+    );
+    let _ = writeln!(s, "program: {}", program.display());
+    let _ = writeln!(s, "rules:   {} {}", game.name(), game.rules());
+    let _ = writeln!(
+        s,
+        "seed:    {} (round {}: seed {}, {} case{}, scale {})",
+        opts.seed,
+        r.number,
+        r.seed,
+        r.cases,
+        plural(r.cases),
+        r.size.scale
+    );
+    let _ = writeln!(s, "replay the round's input: {}", replay_command(prog, game, r));
+    if let Some(i) = f.failing_case {
+        if let Some(case) = f.original.cases.get(i) {
+            let _ = writeln!(
+                s,
+                "failing: case {} of the round's {} ({})",
+                i + 1,
+                f.original.cases.len(),
+                game.describe_case(case)
+            );
+        }
+    }
+    let cases = &f.minimal.cases;
+    // a timeout none of whose cases times out alone keeps its whole input
+    let kept_whole = f.class == Class::Timeout && cases.len() == f.original.cases.len();
+    if f.shrink_runs == 0 || kept_whole {
+        let _ = writeln!(
+            s,
+            "input:   {} case{}, not shrunk",
+            cases.len(),
+            plural(cases.len())
+        );
+    } else {
+        let _ = write!(
+            s,
+            "shrunk:  {} case{} -> {} case{}",
+            f.original.cases.len(),
+            plural(f.original.cases.len()),
+            cases.len(),
+            plural(cases.len())
+        );
+        if let [one] = cases.as_slice() {
+            let _ = write!(s, " ({})", game.describe_case(one));
+        }
+        let _ = writeln!(
+            s,
+            " in {} run{} of the program, {:.1} s",
+            f.shrink_runs,
+            plural(f.shrink_runs as usize),
+            f.shrink_seconds
+        );
+    }
+    if let Some(note) = &f.note {
+        let _ = writeln!(s, "note:    {note}");
+    }
+    write_reruns(f, s);
+    write_case_times(program, &f.case_times, s);
+    write_left_behind(prog, &summary.left_behind, s);
+    let _ = writeln!(s);
+    write_verdict(game, program, &f.minimal, s);
+    1
+}
+
+/// How often the failing inputs failed again, and what that says: a flaky program, a
+/// case that fails only after others.
+fn write_reruns<C, A>(f: &StressFailure<C, A>, s: &mut String) {
+    let shrunk = f.shrunk_reruns;
+    if shrunk.flaky() || f.round_reruns.is_some_and(|r| r.flaky()) {
+        let _ = writeln!(
+            s,
+            "flaky:   the shrunk input failed {} of {} runs{}: the program does not answer \
+             the same input the same way every time (uninitialised memory, a read past an \
+             array, a time or hash-order seed?)",
+            shrunk.failed,
+            shrunk.runs,
+            match f.round_reruns {
+                Some(r) => format!(", the round's input {} of {}", r.failed, r.runs),
+                None => String::new(),
+            }
+        );
+    } else if shrunk.runs > 1 {
+        let _ = writeln!(
+            s,
+            "reruns:  the shrunk input failed {} of {} runs{}",
+            shrunk.failed,
+            shrunk.runs,
+            match f.round_reruns {
+                Some(r) => format!(", the round's input {} of {}", r.failed, r.runs),
+                None => String::new(),
+            }
+        );
+    }
+    if f.retried_candidates {
+        let r = f.round_reruns.unwrap_or_default();
+        let _ = writeln!(
+            s,
+            "note:    the round's input passed {} of its {} runs, so shrinking ran each \
+             candidate up to {} times before taking it to pass",
+            r.runs - r.failed,
+            r.runs,
+            r.runs
+        );
+    }
+    if let Some(i) = f.fails_only_after_others {
+        let _ = writeln!(
+            s,
+            "note:    case {} of the shrunk input fails only after the cases before it: run \
+             alone, it passes (state kept from one case to the next?)",
+            i + 1
+        );
+    }
+}
+
+/// The report of a run that stopped at a round the machine was too busy to judge.
+fn write_inconclusive<G: ContestGame>(
+    prog: &str,
+    game: &G,
+    program: &Program,
+    opts: &StressOptions,
+    summary: &StressSummary<G::Case, G::Answer>,
+    busy: &Inconclusive<G::Case, G::Answer>,
+    s: &mut String,
+) {
+    let r = &busy.round;
+    let _ = writeln!(
+        s,
+        "INCONCLUSIVE: the machine was too busy to judge round {} of {} ({} round{} passed \
+         before it)",
+        r.number,
+        opts.rounds,
+        summary.rounds_passed,
+        plural(summary.rounds_passed as usize)
+    );
+    let _ = writeln!(s, "program: {}", program.display());
+    let _ = writeln!(s, "rules:   {} {}", game.name(), game.rules());
+    let _ = writeln!(
+        s,
+        "seed:    {} (round {}: seed {}, {} case{}, scale {})",
+        opts.seed,
+        r.number,
+        r.seed,
+        r.cases,
+        plural(r.cases),
+        r.size.scale
+    );
+    let _ = writeln!(
+        s,
+        "repeat it on a quieter machine, or with fewer --jobs: {prog} stress {} --seed {} …",
+        [game.name(), game.flags().as_str()].join(" ").trim_end(),
+        opts.seed
+    );
+    let _ = writeln!(s, "replay the round's input: {}", replay_command(prog, game, r));
+    let u = &summary.usage;
+    write_run_usage(program, u.slowest_wall, u.slowest_cpu, u.peak_rss, s);
+    write_left_behind(prog, &summary.left_behind, s);
+    let _ = writeln!(s);
+    write_verdict(game, program, &busy.trial, s);
+}
+
+/// The times of a timed-out input's cases, each run alone: one line per case.
+pub(crate) fn write_case_times(program: &Program, times: &[CaseTime], s: &mut String) {
+    if times.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        s,
+        "each case alone (an input of 1 case, the same limits: {}):",
+        time_limits(program)
+    );
+    for t in times {
+        let _ = write!(s, "  case {}: ", t.case + 1);
+        if t.inconclusive {
+            let _ = writeln!(
+                s,
+                "inconclusive (ended at the wall-clock limit each time it ran, the last after \
+                 {:.2} s wall, {:.2} s CPU, waiting {:.2} s for a CPU: the machine is too busy)",
+                t.wall.as_secs_f64(),
+                t.cpu.as_secs_f64(),
+                t.waited.as_secs_f64()
+            );
+            continue;
+        }
+        let _ = match t.class {
+            Some(Class::Timeout) => writeln!(
+                s,
+                "timeout (killed after {:.2} s wall, {:.2} s CPU)",
+                t.wall.as_secs_f64(),
+                t.cpu.as_secs_f64()
+            ),
+            class => writeln!(
+                s,
+                "{:.2} s wall, {:.2} s CPU, {}",
+                t.wall.as_secs_f64(),
+                t.cpu.as_secs_f64(),
+                class.map_or("passed", Class::name)
+            ),
+        };
+    }
+}
+
+/// The verdict on `t`, its input, our output and the program's.
+pub(crate) fn write_verdict<G: ContestGame>(
+    game: &G,
+    program: &Program,
+    t: &Trial<G::Case, G::Answer>,
+    s: &mut String,
+) {
+    match &t.judgement.verdict {
+        Verdict::WrongAnswer {
+            case,
+            expected,
+            got,
+        } => {
+            let _ = writeln!(
+                s,
+                "wrong answer on case {}: expected {expected}, got {got}",
+                case + 1
+            );
+        }
+        Verdict::Crash { end, stderr_tail } => {
+            let _ = writeln!(s, "crash: {end}");
+            write_stderr(stderr_tail, s);
+        }
+        Verdict::MemoryLimit {
+            end,
+            peak_rss,
+            limit,
+            stderr_tail,
+            evidence,
+        } => {
+            let memory_kind = t.output.memory_limit.map(|m| m.kind);
+            let kind = memory_kind.map_or("", |k| k.name());
+            let _ = match evidence {
+                MemoryEvidence::Resident { processes, .. } => writeln!(
+                    s,
+                    "memory limit exceeded: its resident memory reached {}{}, over the {} \
+                     {kind} limit; every process it started was ended",
+                    mib_beside(*peak_rss, *limit),
+                    match processes {
+                        0 | 1 => String::new(),
+                        n => format!(", summed over its {n} processes"),
+                    },
+                    mib(*limit),
+                ),
+                // far below a resident limit, an allocation that failed hit a limit of the
+                // program's own (java -Xmx, a ulimit), not ours
+                MemoryEvidence::Message(_)
+                    if memory_kind == Some(MemoryKind::Resident) && *peak_rss < *limit =>
+                {
+                    writeln!(
+                        s,
+                        "memory limit exceeded: {end} ({evidence}) at {} of resident memory, \
+                         below the {} resident limit: a limit of the program's own ran out \
+                         (a JVM's -Xmx, a ulimit)",
+                        mib(*peak_rss),
+                        mib(*limit)
+                    )
+                }
+                _ => writeln!(
+                    s,
+                    "memory limit exceeded: {end} under the {} {kind} limit ({evidence}); \
+                     peak resident memory {}",
+                    mib(*limit),
+                    mib(*peak_rss)
+                ),
+            };
+            write_stderr(stderr_tail, s);
+        }
+        Verdict::Timeout(TimeLimit::Cpu) => {
+            let _ = writeln!(
+                s,
+                "timeout: {:.2} s of CPU time, over the {} s CPU time limit (in {:.2} s of wall-clock \
+                 time); every process it started was ended",
+                t.output.cpu.as_secs_f64(),
+                program.limits.cpu.as_secs_f64(),
+                t.output.elapsed.as_secs_f64()
+            );
+        }
+        Verdict::Timeout(TimeLimit::Wall) => {
+            // a run held back by a busy machine is never this verdict: it was run again
+            // alone with a raised limit (and is inconclusive when it stays held back)
+            let raised = match t.reruns {
+                0 => String::new(),
+                _ => format!(
+                    ", raised to {:.2} s for a run again alone after a run that waited for a CPU",
+                    t.output.elapsed.as_secs_f64()
+                ),
+            };
+            let _ = writeln!(
+                s,
+                "timeout: no exit within the {} s wall-clock limit{raised}, with {:.2} s of CPU \
+                 time (the CPU time limit is {} s: it sleeps or waits); killed with every \
+                 process it started",
+                program.limits.wall.as_secs_f64(),
+                t.output.cpu.as_secs_f64(),
+                program.limits.cpu.as_secs_f64()
+            );
+        }
+        Verdict::Malformed { problem, .. } => {
+            let _ = writeln!(s, "malformed output: {problem}");
+        }
+        Verdict::Pass => {
+            let _ = writeln!(s, "(the program passed this input when run again)");
+        }
+        Verdict::Inconclusive { runs } => {
+            let _ = writeln!(
+                s,
+                "inconclusive: {runs} runs of this input each ended at the wall-clock limit \
+                 (the last, run alone, at {:.2} s with the limit raised by the wait before it) \
+                 after waiting {:.2} s for a CPU, {:.2} s of CPU time: the machine is too busy \
+                 to judge it (run fewer --jobs, or stop what else runs)",
+                t.output.elapsed.as_secs_f64(),
+                t.output.waited.as_secs_f64(),
+                t.output.cpu.as_secs_f64()
+            );
+        }
+    }
+    let _ = writeln!(s, "--- input ---\n{}", head_and_tail(&t.input, "input"));
+    let _ = writeln!(
+        s,
+        "--- expected output ---\n{}",
+        head_and_tail(&game.write_answers(&t.expected), "expected output")
+    );
+    let _ = writeln!(s, "--- actual output ---\n{}", shown(&t.output.stdout));
+}
+
+/// Texts of more lines than this are shown by their head and tail in a report.
+const SHOWN_LINES: usize = 50;
+/// Lines shown from the head of a long text.
+const HEAD_LINES: usize = 30;
+/// Lines shown from its tail.
+const TAIL_LINES: usize = 10;
+
+/// `text` (an input or an expected output) for the report, without trailing blank
+/// space: whole up to [`SHOWN_LINES`] lines, else its first [`HEAD_LINES`] and last
+/// [`TAIL_LINES`] lines around a line that says how many are not shown.
+fn head_and_tail(text: &str, what: &str) -> String {
+    let lines: Vec<&str> = text.trim_end().lines().collect();
+    if lines.len() <= SHOWN_LINES {
+        return lines.join("\n");
+    }
+    let hidden = lines.len() - HEAD_LINES - TAIL_LINES;
+    format!(
+        "{}\n… {hidden} lines not shown ({} in all; --save DIR writes the whole {what})\n{}",
+        lines[..HEAD_LINES].join("\n"),
+        lines.len(),
+        lines[lines.len() - TAIL_LINES..].join("\n")
+    )
+}
+
+fn write_stderr(stderr_tail: &str, s: &mut String) {
+    if !stderr_tail.is_empty() {
+        let _ = writeln!(
+            s,
+            "--- stderr (last lines) ---\n{}",
+            escape_controls(stderr_tail.trim_end())
+        );
+    }
+}
+
+/// `bytes` in MiB with one decimal (`12.3 MiB`).
+pub(crate) fn mib(bytes: u64) -> String {
+    format!("{:.1} MiB", bytes as f64 / f64::from(1 << 20))
+}
+
+/// `bytes` in MiB beside `limit`: with one decimal, or three when one would make two
+/// different figures look the same (`64.004 MiB` over a `64.0 MiB` limit).
+fn mib_beside(bytes: u64, limit: u64) -> String {
+    if bytes != limit && mib(bytes) == mib(limit) {
+        format!("{:.3} MiB", bytes as f64 / f64::from(1 << 20))
+    } else {
+        mib(bytes)
+    }
+}
+
+/// The `gen` command that writes `round`'s input again.
+pub(crate) fn replay_command<G: ContestGame>(prog: &str, game: &G, round: &Round) -> String {
+    format!(
+        "{} gen {} --cases {} --seed {} --scale {}",
+        prog,
+        [game.name(), game.flags().as_str()].join(" ").trim_end(),
+        round.cases,
+        round.seed,
+        round.size.scale
+    )
+}
+
+/// `1.5 s of CPU, 5.5 s wall-clock, 64 MiB of resident memory`: every limit of a run.
+pub(crate) fn limits_in_words(program: &Program) -> String {
+    match program.limits.memory {
+        None => format!("{}, no memory limit", time_limits(program)),
+        Some(m) => format!(
+            "{}, {} MiB of {}",
+            time_limits(program),
+            m.bytes >> 20,
+            m.kind.what()
+        ),
+    }
+}
+
+/// `1.5 s of CPU, 5.5 s wall-clock`: the time limits of a run.
+pub(crate) fn time_limits(program: &Program) -> String {
+    format!(
+        "{} s of CPU, {} s wall-clock",
+        program.limits.cpu.as_secs_f64(),
+        program.limits.wall.as_secs_f64()
+    )
+}
+
+/// The final lines of a passing run: the slowest run's CPU and wall-clock time and the
+/// largest peak resident memory, each against its limit.
+pub(crate) fn write_run_usage(program: &Program, wall: Duration, cpu: Duration, peak: u64, s: &mut String) {
+    let (cpu_limit, wall_limit) = (
+        program.limits.cpu.as_secs_f64(),
+        program.limits.wall.as_secs_f64(),
+    );
+    let _ = writeln!(
+        s,
+        "slowest run: {:.2} s CPU ({:.0}% of the {cpu_limit} s CPU time limit), {:.2} s wall \
+         ({:.0}% of {wall_limit} s)",
+        cpu.as_secs_f64(),
+        100.0 * cpu.as_secs_f64() / cpu_limit,
+        wall.as_secs_f64(),
+        100.0 * wall.as_secs_f64() / wall_limit,
+    );
+    match program.limits.memory {
+        Some(limit) if limit.kind == MemoryKind::AddressSpace => {
+            let _ = writeln!(
+                s,
+                "peak memory: {} resident (the {} address-space limit is on each process's \
+                 address space)",
+                mib(peak),
+                mib(limit.bytes)
+            );
+        }
+        Some(limit) => {
+            let _ = writeln!(
+                s,
+                "peak memory: {} ({:.0}% of the {} {} limit)",
+                mib(peak),
+                100.0 * peak as f64 / limit.bytes as f64,
+                mib(limit.bytes),
+                limit.kind.name()
+            );
+        }
+        None => {
+            let _ = writeln!(s, "peak memory: {} (no memory limit)", mib(peak));
+        }
+    }
+}
+
+/// A warning when runs left processes behind (the verdict does not change).
+pub(crate) fn write_left_behind(prog: &str, left: &LeftBehindSummary, s: &mut String) {
+    if left.processes == 0 {
+        return;
+    }
+    let _ = writeln!(
+        s,
+        "warning: {} run{} left {} process{} behind (ended by {}):",
+        left.runs,
+        plural(left.runs as usize),
+        left.processes,
+        if left.processes == 1 { "" } else { "es" },
+        prog
+    );
+    for c in &left.commands {
+        let _ = writeln!(s, "  {}", escape_controls(c));
+    }
+}
+
+/// Control characters other than newline and tab shown escaped (`\0`, `\r`, `\u{1b}`).
+pub(crate) fn escape_controls(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\n' | '\t' => out.push(c),
+            '\0' => out.push_str("\\0"),
+            c if c.is_control() => out.extend(c.escape_debug()),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The program's stdout for the report: at most 4000 characters, every byte that is
+/// not printable ASCII (or a newline or a tab) escaped (a CR is `\r`, a Cyrillic `А`
+/// is `\u{410}`, an invalid UTF-8 byte `\xff`), `(nothing)` when empty.
+fn shown(stdout: &[u8]) -> String {
+    let head = &stdout[..stdout.len().min(16 << 10)];
+    if head.is_empty() {
+        return "(nothing)".into();
+    }
+    let whole = head.len() == stdout.len();
+    let head = if whole {
+        head.strip_suffix(b"\n").unwrap_or(head)
+    } else {
+        head
+    };
+    let text = super::judge::escape_bytes(head, true);
+    if whole && text.chars().count() <= 4000 {
+        text
+    } else {
+        let head: String = text.chars().take(4000).collect();
+        format!("{head}\n… ({} bytes in all)", stdout.len())
+    }
+}
+
+pub(crate) fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}

@@ -140,8 +140,9 @@ fn a_program_that_sleeps_forever_times_out_and_nothing_survives() {
         "no exit within the 5.5 s wall-clock limit",
     ));
     let elapsed = start.elapsed();
-    // an upper bound with margin for a loaded 2-core machine (the program sleeps forever)
-    assert!(elapsed < Duration::from_secs(12), "{elapsed:?}");
+    // an upper bound with margin for a loaded 2-core machine (the program sleeps forever):
+    // the round's run, then the shrunk input's three re-runs side by side, 5.5 s each
+    assert!(elapsed < Duration::from_secs(18), "{elapsed:?}");
     let pids = std::fs::read_to_string(&pidfile).expect("the fixture wrote its pids");
     for pid in pids.split_whitespace() {
         let alive = std::fs::read_to_string(format!("/proc/{pid}/stat"))

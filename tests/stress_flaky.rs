@@ -124,7 +124,12 @@ fn a_run_that_stays_held_back_is_inconclusive_and_stress_stops_there() {
     // inconclusive after its first run and two more
     let mut fake = Fake::new(|cases: &[Position], run| match run {
         0..=2 => ran(correct(cases), End::Exited(0), 100, 0),
-        _ => ran(String::new(), End::TimedOut(TimeLimit::Wall), 5500, 1400 + run),
+        _ => ran(
+            String::new(),
+            End::TimedOut(TimeLimit::Wall),
+            5500,
+            1400 + run,
+        ),
     });
     let summary = run(&options(1, 10, 3), &mut fake);
     assert!(summary.failure.is_none());
@@ -192,7 +197,9 @@ fn a_program_that_fails_every_other_run_is_said_to_be_flaky_and_its_candidates_r
         _ => ran(correct(cases), End::Exited(0), 1, 0),
     };
     let summary = run(&options(4, 20, 3), &mut Fake::new(flaky));
-    let f = summary.failure.expect("the first round fails on its first run");
+    let f = summary
+        .failure
+        .expect("the first round fails on its first run");
     assert_eq!(f.round.number, 1);
     assert_eq!(f.class, Class::WrongAnswer);
     // the round's input: run 0 failed, runs 1..=3 alternate

@@ -224,9 +224,11 @@ fn a_passing_run_reports_its_slowest_run_and_peak_memory_against_the_limits() {
     );
 }
 
-/// The same command line, its program fixed in place, "now passes".
+/// The same command line, its program fixed in place, "passed this time": a pass says
+/// nothing of whether a failure can come back (a flaky program passes some runs), so the
+/// report says how many runs passed, never "now passes"; `--repeat N` runs it N times.
 #[test]
-fn replay_of_the_same_program_fixed_now_passes() {
+fn replay_of_the_same_program_fixed_passed_this_time() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("fail");
     let save_s = save.display().to_string();
@@ -251,9 +253,14 @@ fn replay_of_the_same_program_fixed_now_passes() {
     std::fs::copy(fixture("marble_correct.py"), &sol).unwrap();
     let (out, _) = stdout_of(&mut run(&["--replay", &save_s]), 0);
     assert!(
-        out.contains(&format!("now passes the input replayed from {save_s}")),
+        out.contains(&format!(
+            "passed this time (1 of 1 runs) on the input replayed from {save_s} ("
+        )),
         "{out}"
     );
+    assert!(!out.contains("now passes"), "{out}");
+    let (out, _) = stdout_of(&mut run(&["--replay", &save_s, "--repeat", "3"]), 0);
+    assert!(out.contains("passed this time (3 of 3 runs)"), "{out}");
 }
 
 #[test]
@@ -274,19 +281,29 @@ fn replay_runs_a_saved_failure_again() {
             .arg(fixture(program));
         cmd
     };
-    // still failing: exit 1 with the verdict
+    // still failing: exit 1 with the verdict, and how many runs failed
     let (out, _) = stdout_of(&mut replay("marble_wrap_bug.py", &[]), 1);
     assert!(
-        out.starts_with("FAILED: wrong answer on the input replayed from"),
+        out.starts_with(&format!(
+            "FAILED: wrong answer on the input replayed from {save_s} (failed 1 of 1 runs)"
+        )),
         "{out}"
     );
+    let (out, _) = stdout_of(&mut replay("marble_wrap_bug.py", &["--repeat", "2"]), 1);
+    assert!(out.contains("(failed 2 of 2 runs)"), "{out}");
     assert!(out.contains("wrong answer on case 1: expected "), "{out}");
     // another program passes: exit 0, and it says the failure was saved from another
     let (out, _) = stdout_of(&mut replay("marble_correct.py", &["--jobs", "2"]), 0);
     assert!(out.starts_with("ok: `python3 -S "), "{out}");
     assert!(
         out.contains(&format!(
-            "passes the failure saved in {save_s} (saved from `python3 -S {}`; 1 case, ",
+            "passed this time (1 of 1 runs) on the input replayed from {save_s} (1 case, "
+        )),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "; the failure was saved from `python3 -S {}`)",
             fixture("marble_wrap_bug.py")
         )),
         "{out}"
@@ -447,7 +464,11 @@ fn replay_of_several_folders_is_one_line_each_with_the_worst_status() {
     let out = replay("marble_correct.py", &[&wrap, &crash], 0);
     assert_eq!(
         out,
-        format!("ok: {}\nok: {}\n", wrap.display(), crash.display())
+        format!(
+            "ok: {}: passed this time (1 of 1 runs)\nok: {}: passed this time (1 of 1 runs)\n",
+            wrap.display(),
+            crash.display()
+        )
     );
     let out = replay("marble_wrap_bug.py", &[&wrap, &crash], 1);
     assert_eq!(out.lines().count(), 2, "{out}");

@@ -7,8 +7,8 @@ use super::ability::{augment_with, parsed, Ability};
 use super::Failure;
 use crate::contest::Contest;
 use crate::harness::{Progress, ProgressMode};
-use crate::stress::report::{self, escape_controls, plural};
 use crate::stress::replay::{self as saved, FolderError, ReplayOptions, SavedRules, RULES_FILE};
+use crate::stress::report::{self, escape_controls, plural};
 use crate::stress::{
     self, Class, ContestGame, MemoryKind, MemoryLimit, Program, Round, StressError, StressEvents,
     StressOptions,
@@ -89,13 +89,15 @@ pub struct StressCommon {
     /// test and for --replay.
     #[arg(long, value_name = "DIR")]
     pub save: Option<PathBuf>,
-    /// Run PROGRAM once on the failure saved in DIR by --save, under the rules saved
-    /// there (rule flags, --seed, --rounds and --cases are not allowed with it), our
-    /// answers recomputed; no shrinking. The report says whether PROGRAM is the one the
-    /// failure was saved from ("now passes") or another. Exit 0 when it passes, 1 when it still
-    /// fails (or DIR's expected.txt disagrees with our answers), 2 when DIR lacks a file.
-    /// With several folders (a regression suite of past failures): one line per folder,
-    /// and the worst of their exit statuses.
+    /// Run PROGRAM on the failure saved in DIR by --save (once, or --repeat times), under
+    /// the rules saved there (rule flags, --seed, --rounds and --cases are not allowed
+    /// with it), our answers recomputed; no shrinking. The report says how many runs
+    /// failed or passed (`passed this time (1 of 1 runs)`: a flaky program passes some),
+    /// and the program the failure was saved from when it is another. Exit 0 when every
+    /// run passes, 1 when one fails (or DIR's expected.txt disagrees with our answers), 3
+    /// when none fails but the machine was too busy to judge one, 2 when DIR lacks a
+    /// file. With several folders (a regression suite of past failures): one line per
+    /// folder, and the worst of their exit statuses (2, then 1, then 3, then 0).
     #[arg(long, value_name = "DIR", num_args = 1.., conflicts_with_all = ["rounds", "cases", "seed", "save"])]
     pub replay: Vec<PathBuf>,
     /// Runs of PROGRAM on a saved failure's input with `--replay` (side by side under
@@ -103,8 +105,8 @@ pub struct StressCommon {
     /// memory, say) may pass one run; the report says how many of the runs failed.
     #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1000), requires = "replay")]
     pub repeat: u64,
-    /// Runs of the shrunk input after shrinking, 0..=100 (side by side under --jobs,
-    /// under the same limits): the report says how many of its runs failed, e.g. `flaky:
+    /// Runs of the shrunk input after shrinking, 0..=100 (side by side under --jobs; a
+    /// timeout's all at once, whatever --jobs; under the same limits): the report says how many of its runs failed, e.g. `flaky:
     /// the shrunk input failed 2 of 4 runs` for a program whose answer changes from run
     /// to run. The round's own input is run again as many times first (not for a
     /// timeout); when it passes one of them, shrinking runs each candidate up to N + 1
@@ -245,7 +247,6 @@ pub fn stress<G: Contest>(args: &StressArgs<G>) -> Result<ExitCode, Failure> {
     .map(ExitCode::from)
 }
 
-
 /// Runs `stress` (or, with `--replay`, replays a folder) and prints the report; returns
 /// the exit status: 0 every round passed, 1 a failure, 3 inconclusive (the machine was
 /// too busy to judge a run).
@@ -342,7 +343,14 @@ fn run<G: ContestGame>(mut game: G, common: &StressCommon) -> Result<u8, Failure
         if let (Some(dir), Some(f)) = (&common.save, &summary.failure) {
             saved::save(dir, f, &game, &program, &text).map_err(folder_error)?;
         }
-        let doc = report::json_report(prog, &game, &program, &opts, &summary, common.save.as_deref());
+        let doc = report::json_report(
+            prog,
+            &game,
+            &program,
+            &opts,
+            &summary,
+            common.save.as_deref(),
+        );
         print_report(&(doc.to_string() + "\n"))?;
         return Ok(status);
     }

@@ -28,6 +28,7 @@ pub(crate) mod report;
 pub(crate) mod runner;
 pub(crate) mod shrink;
 
+pub use busy::{held_back, BUSY_RERUNS};
 pub use judge::{judge, output_lines, Class, Judgement, MemoryEvidence, Verdict};
 pub use program::program_of;
 pub use runner::{
@@ -36,7 +37,6 @@ pub use runner::{
     LEFT_BEHIND_SHOWN, SAMPLE_PERIOD, SAMPLE_PERIOD_START, SAMPLE_START_SPAN, STDERR_TAIL,
     STDOUT_CAP,
 };
-pub use busy::{held_back, BUSY_RERUNS};
 pub use shrink::{CaseTime, TIMED_CASES};
 
 pub use crate::rng::Size;
@@ -702,10 +702,16 @@ pub fn stress_with<G: ContestGame + ?Sized, T: Target + ?Sized>(
             let case_times = shrinker.case_times().to_vec();
             summary.left_behind.merge(shrinker.left_behind());
             let shrink_seconds = start.elapsed().as_secs_f64();
-            // the shrunk input again, side by side: how often it fails
+            // the shrunk input again, side by side: how often it fails (a timeout's all at
+            // once, whatever `jobs`: each could take the whole time limit, and one that
+            // waits for a CPU beside the others is run again alone)
             let shrunk_reruns = if opts.reruns > 0 {
                 let again = vec![minimal.cases.clone(); opts.reruns];
-                let runs = trials(game, target, &again, jobs)?;
+                let side_by_side = match class {
+                    Class::Timeout => jobs.max(opts.reruns),
+                    _ => jobs,
+                };
+                let runs = trials(game, target, &again, side_by_side)?;
                 for t in &runs {
                     summary.left_behind.add(&t.output);
                 }

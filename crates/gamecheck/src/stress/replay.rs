@@ -107,9 +107,8 @@ pub(crate) fn save<G: ContestGame>(
         ("report.txt", report.as_bytes()),
         (RULES_FILE, rules.as_bytes()),
     ];
-    std::fs::create_dir_all(dir).map_err(|e| {
-        FolderError::Usage(format!("--save: cannot create {}: {e}", dir.display()))
-    })?;
+    std::fs::create_dir_all(dir)
+        .map_err(|e| FolderError::Usage(format!("--save: cannot create {}: {e}", dir.display())))?;
     for (name, bytes) in files {
         let path = dir.join(name);
         std::fs::write(&path, bytes).map_err(|e| {
@@ -216,14 +215,14 @@ pub(crate) fn replay<G: ContestGame>(
         .copied()
         .or_else(|| runs.iter().max_by_key(|t| t.output.cpu))
         .expect("at least one run");
+    // "1 of 1 runs": read as "k of the N runs"
     let counts = format!(
-        "{} of {repeat} run{}",
+        "{} of {repeat} runs",
         match status {
             1 => failed.len(),
             3 => busy.len(),
             _ => passed,
-        },
-        plural(repeat)
+        }
     );
     let mut s = String::new();
     if opts.one_line {
@@ -235,7 +234,11 @@ pub(crate) fn replay<G: ContestGame>(
                 let mut verdict = String::new();
                 write_verdict(&game, program, shown, &mut verdict);
                 let first = verdict.lines().next().unwrap_or_default();
-                let word = if status == 1 { "FAILED" } else { "INCONCLUSIVE" };
+                let word = if status == 1 {
+                    "FAILED"
+                } else {
+                    "INCONCLUSIVE"
+                };
                 let _ = writeln!(s, "{word}: {}: {first} ({counts})", dir.display());
             }
         }

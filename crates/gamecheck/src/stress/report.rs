@@ -65,7 +65,11 @@ pub(crate) fn write_report<G: ContestGame>(
         plural(r.cases),
         r.size.scale
     );
-    let _ = writeln!(s, "replay the round's input: {}", replay_command(prog, game, r));
+    let _ = writeln!(
+        s,
+        "replay the round's input: {}",
+        replay_command(prog, game, r)
+    );
     if let Some(i) = f.failing_case {
         if let Some(case) = f.original.cases.get(i) {
             let _ = writeln!(
@@ -206,7 +210,11 @@ fn write_inconclusive<G: ContestGame>(
         [game.name(), game.flags().as_str()].join(" ").trim_end(),
         opts.seed
     );
-    let _ = writeln!(s, "replay the round's input: {}", replay_command(prog, game, r));
+    let _ = writeln!(
+        s,
+        "replay the round's input: {}",
+        replay_command(prog, game, r)
+    );
     let u = &summary.usage;
     write_run_usage(program, u.slowest_wall, u.slowest_cpu, u.peak_rss, s);
     write_left_behind(prog, &summary.left_behind, s);
@@ -466,7 +474,13 @@ pub(crate) fn time_limits(program: &Program) -> String {
 
 /// The final lines of a passing run: the slowest run's CPU and wall-clock time and the
 /// largest peak resident memory, each against its limit.
-pub(crate) fn write_run_usage(program: &Program, wall: Duration, cpu: Duration, peak: u64, s: &mut String) {
+pub(crate) fn write_run_usage(
+    program: &Program,
+    wall: Duration,
+    cpu: Duration,
+    peak: u64,
+    s: &mut String,
+) {
     let (cpu_limit, wall_limit) = (
         program.limits.cpu.as_secs_f64(),
         program.limits.wall.as_secs_f64(),

@@ -112,7 +112,6 @@ impl<'a, G: ContestGame + ?Sized, T: Target + ?Sized> Shrinker<'a, G, T> {
         self
     }
 
-
     /// The same shrinker running up to `jobs` runs of the program side by side.
     pub fn with_jobs(mut self, jobs: usize) -> Self {
         self.jobs = jobs.max(1);

@@ -1,7 +1,9 @@
 //! `stress --json`: the result as one JSON document.
 
 use super::write_verdict;
-use crate::stress::{ContestGame, End, Program, RunOutput, StressOptions, StressSummary, TimeLimit, Trial};
+use crate::stress::{
+    ContestGame, End, Program, RunOutput, StressOptions, StressSummary, TimeLimit, Trial,
+};
 use base64::Engine as _;
 use serde_json::{json, Value};
 use std::path::Path;

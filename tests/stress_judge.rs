@@ -597,3 +597,50 @@ fn limits_that_cannot_be_used_are_usage_errors() {
     assert!(err.contains("--memory-limit <MiB>"), "{err}");
     assert!(!err.contains("give the program under test after"), "{err}");
 }
+
+/// A flaky program (`marble_flaky.py`: wrong on its odd-numbered runs): the failure is
+/// run again and said to be flaky, shrinking retries its candidates, and a replay with
+/// `--repeat` says how many runs failed.
+#[test]
+fn a_flaky_failure_is_said_to_be_flaky_and_replayed_with_repeat() {
+    let dir = tempfile::tempdir().unwrap();
+    let counter = dir.path().join("runs").display().to_string();
+    let save = dir.path().join("flaky").display().to_string();
+    let run = |flags: &[&str]| {
+        let mut cmd = gamecheck();
+        cmd.args(["stress", "marble"]).args(flags).args([
+            "--",
+            "python3",
+            "-S",
+            &fixture("marble_flaky.py"),
+            &counter,
+        ]);
+        cmd
+    };
+    let (out, _) = stdout_of(
+        &mut run(&["--seed", "1", "--rounds", "10", "--save", &save]),
+        1,
+    );
+    assert!(out.starts_with("FAILED: wrong answer in round "), "{out}");
+    assert!(
+        out.contains("\nflaky:   the shrunk input failed 2 of 4 runs"),
+        "{out}"
+    );
+    assert!(
+        out.contains("shrinking ran each candidate up to 4 times before taking it to pass"),
+        "{out}"
+    );
+    // replayed four times, it fails on two of them
+    let (out, _) = stdout_of(&mut run(&["--replay", &save, "--repeat", "4"]), 1);
+    assert!(out.contains("(failed 2 of 4 runs)"), "{out}");
+    // a deterministic failure is said to reproduce
+    let (out, _) = stdout_of(
+        &mut stress(&["--seed", "2", "--rounds", "5"], "marble_wrap_bug.py"),
+        1,
+    );
+    assert!(
+        out.contains("\nreruns:  the shrunk input failed 4 of 4 runs, the round's input 4 of 4\n"),
+        "{out}"
+    );
+    assert!(!out.contains("flaky"), "{out}");
+}

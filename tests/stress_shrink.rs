@@ -390,15 +390,29 @@ fn a_timeout_is_timed_case_by_case_up_to_the_first_that_times_out_alone() {
         assert_eq!(f.original.cases.len(), 40);
         let note = f.note.unwrap();
         assert!(
-            note.starts_with(&format!("case {} of 40 times out on its own", k + 1)),
+            note.starts_with(&format!(
+                "case {} of 40 times out on its own (each case before it, run alone, did \
+                 not); not shrunk further",
+                k + 1
+            )),
             "{note}"
         );
-        assert!(note.contains("not shrunk further"), "{note}");
         // the round, then the singles up to the hanging case (a group of `jobs` may run
         // a few past it, whose results are dropped)
         assert!(f.shrink_runs > k as u64 && f.shrink_runs <= (k + jobs) as u64);
         assert_eq!(runs, 1 + f.shrink_runs);
     }
+}
+
+#[test]
+fn the_first_case_timing_out_alone_has_no_case_before_it() {
+    let cases = round_cases(40);
+    let (summary, _) = timed(40, 1, Duration::from_secs(30), |p| *p == cases[0]);
+    let note = summary.failure.unwrap().note.unwrap();
+    assert!(
+        note.starts_with("case 1 of 40 times out on its own; not shrunk further"),
+        "{note}"
+    );
 }
 
 #[test]

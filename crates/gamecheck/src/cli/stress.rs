@@ -559,6 +559,17 @@ impl StressEvents for Events {
         }
     }
 
+    fn round_inconclusive(&mut self, round: &Round) {
+        self.bar.finish();
+        eprintln!(
+            "{} stress: round {} of {} inconclusive (its run waited for a CPU so long that \
+             it ended at the wall-clock limit, alone again too); stopping",
+            super::name(),
+            round.number,
+            self.rounds
+        );
+    }
+
     fn round_failed(&mut self, round: &Round, class: Class, shrinking: bool) {
         self.so_far().failed = Some((round.number, class, shrinking));
         self.bar.finish();

@@ -583,3 +583,124 @@ pub(crate) fn plural(n: usize) -> &'static str {
         "s"
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stress::{
+        End, Judgement, LeftBehindSummary, RunOutput, StressSummary, UsagePeak, BUSY_RERUNS,
+    };
+    use crate::stress::{Round, Size};
+
+    /// A contest of one-number cases answered by their double (enough for a report).
+    struct Double;
+
+    impl ContestGame for Double {
+        type Case = u64;
+        type Answer = u64;
+        fn name(&self) -> &'static str {
+            "double"
+        }
+        fn rules(&self) -> String {
+            "x2".into()
+        }
+        fn flags(&self) -> String {
+            String::new()
+        }
+        fn max_batch(&self) -> usize {
+            10
+        }
+        fn generate(&self, _rng: &mut crate::rng::Rng, _size: Size) -> u64 {
+            1
+        }
+        fn write_input(&self, cases: &[u64]) -> String {
+            cases.iter().map(|c| format!("{c}\n")).collect()
+        }
+        fn answers(&mut self, cases: &[u64]) -> Result<Vec<u64>, String> {
+            Ok(cases.iter().map(|c| 2 * c).collect())
+        }
+        fn write_answers(&self, answers: &[u64]) -> String {
+            self.write_input(answers)
+        }
+        fn parse_answer(&self, line: &str, _index: usize) -> Option<u64> {
+            line.parse().ok()
+        }
+        fn answer_form(&self, _index: usize) -> String {
+            "a number".into()
+        }
+        fn shrink_candidates(&self, _case: &u64) -> Vec<u64> {
+            Vec::new()
+        }
+        fn describe_case(&self, case: &u64) -> String {
+            format!("{case}")
+        }
+        fn read_input(&self, _text: &str) -> Result<Vec<u64>, crate::error::ParseError> {
+            Ok(Vec::new())
+        }
+    }
+
+    #[test]
+    fn an_inconclusive_round_is_status_3_with_the_seed_to_repeat_it() {
+        let round = Round {
+            number: 4,
+            seed: 99,
+            cases: 1,
+            size: Size { scale: 0.4 },
+        };
+        let trial = Trial {
+            cases: vec![3],
+            input: "3\n".into(),
+            expected: vec![6],
+            output: RunOutput {
+                end: End::TimedOut(TimeLimit::Wall),
+                elapsed: Duration::from_millis(7400),
+                waited: Duration::from_millis(4400),
+                cpu: Duration::from_millis(800),
+                ..RunOutput::default()
+            },
+            judgement: Judgement {
+                verdict: Verdict::Inconclusive {
+                    runs: 1 + BUSY_RERUNS,
+                },
+                wrong: Vec::new(),
+                right: Vec::new(),
+                not_answers: Vec::new(),
+                per_case: false,
+            },
+            reruns: BUSY_RERUNS,
+        };
+        let summary = StressSummary {
+            rounds_passed: 3,
+            cases_passed: 3,
+            failure: None,
+            inconclusive: Some(Inconclusive { round, trial }),
+            usage: UsagePeak::default(),
+            left_behind: LeftBehindSummary::default(),
+        };
+        let program = Program::new(vec!["sol".into()], Duration::from_millis(1500));
+        let opts = StressOptions {
+            seed: 2026,
+            rounds: 20,
+            ..StressOptions::default()
+        };
+        let mut s = String::new();
+        assert_eq!(
+            write_report("gamecheck", &Double, &program, &opts, &summary, &mut s),
+            3
+        );
+        assert!(
+            s.starts_with(
+                "INCONCLUSIVE: the machine was too busy to judge round 4 of 20 (3 rounds passed \
+                 before it)\n"
+            ),
+            "{s}"
+        );
+        assert!(s.contains("gamecheck stress double --seed 2026"), "{s}");
+        assert!(
+            s.contains("inconclusive: 3 runs of this input each ended at the wall-clock limit"),
+            "{s}"
+        );
+        assert!(s.contains("after waiting 4.40 s for a CPU"), "{s}");
+        assert!(!s.contains("FAILED"), "{s}");
+    }
+}

@@ -347,3 +347,54 @@ fn reserved_address_space_is_not_resident_memory() {
     let out = run_limited(&reserve, b"", &limits(30.0, capped)).unwrap();
     assert_ne!(out.end, End::Exited(0), "{out:?}");
 }
+
+/// Whether `taskset -c 0` can pin a program to CPU 0 here (util-linux installed, CPU 0
+/// ours); the reason when not.
+fn pinning() -> Result<(), String> {
+    match std::process::Command::new("taskset")
+        .args(["-c", "0", "true"])
+        .status()
+    {
+        Ok(s) if s.success() => Ok(()),
+        Ok(s) => Err(format!("`taskset -c 0 true` failed ({s})")),
+        Err(e) => Err(format!("no `taskset` ({e})")),
+    }
+}
+
+/// A program pinned to one CPU beside a busy sibling of its own must wait for that CPU:
+/// the wait is sampled while the run runs, so a run that ends on its own reports it as
+/// well as one ended at its CPU limit.
+#[test]
+fn a_run_that_competes_for_a_cpu_reports_its_wait() {
+    if let Err(why) = pinning() {
+        eprintln!("skipped: {why}");
+        return;
+    }
+    let spin = "timeout 0.3 sh -c 'while :; do :; done'";
+    let on_its_own = run_limited(
+        &sh(&format!(
+            "taskset -c 0 sh -c \"{spin} & {spin}; wait; exit 0\""
+        )),
+        b"",
+        &limits(30.0, None),
+    )
+    .unwrap();
+    assert_eq!(on_its_own.end, End::Exited(0), "{on_its_own:?}");
+    assert!(on_its_own.waited > Duration::ZERO, "{on_its_own:?}");
+    let at_the_limit = run_limited(
+        &sh("exec taskset -c 0 sh -c '(while :; do :; done) & while :; do :; done'"),
+        b"",
+        &limits(0.3, None),
+    )
+    .unwrap();
+    assert_eq!(
+        at_the_limit.end,
+        End::TimedOut(TimeLimit::Cpu),
+        "{at_the_limit:?}"
+    );
+    assert!(at_the_limit.waited > Duration::ZERO, "{at_the_limit:?}");
+    eprintln!(
+        "waited {:?} (ended on its own), {:?} (at the CPU limit)",
+        on_its_own.waited, at_the_limit.waited
+    );
+}

@@ -476,8 +476,8 @@ const REASON_CPU: i64 = 1;
 const REASON_MEMORY: i64 = 2;
 
 /// The report's fixed header: status, why it ended, peak memory (bytes), CPU time (µs),
-/// processes at the sample of the peak, the program's wait for a CPU when the run was
-/// ended (µs) (all i64), count of left-behind processes and of command lines sent (u32
+/// processes at the sample of the peak, the longest wait of one thread of the run for a
+/// CPU (µs) (all i64), count of left-behind processes and of command lines sent (u32
 /// each).
 const REPORT_HEADER: usize = 8 * 6 + 4 * 2;
 
@@ -813,6 +813,7 @@ unsafe fn supervise(p: &Prepared, fds: &ChildFds, parent: libc::pid_t) -> ! {
     let mut reason = REASON_NONE;
     let mut peak = 0u64;
     let mut processes = 0u32;
+    // the longest run-queue delay of one thread of the run seen so far, in ns
     let mut waited = 0u64;
     'run: loop {
         // reap what has ended: the program (the run is over), or an orphan of the run
@@ -830,6 +831,7 @@ unsafe fn supervise(p: &Prepared, fds: &ChildFds, parent: libc::pid_t) -> ! {
             break;
         }
         let s = sample();
+        waited = waited.max(s.longest_wait);
         let children = children_usage();
         let cpu = children
             .0
@@ -876,7 +878,7 @@ unsafe fn supervise(p: &Prepared, fds: &ChildFds, parent: libc::pid_t) -> ! {
         if reason != REASON_NONE || polled[0].revents != 0 || libc::getppid() != parent {
             // we end the run (at a limit, or asked to, or our parent is gone): the
             // program is still our unreaped child, so its pid is still its own
-            waited = run_delay(pid);
+            waited = waited.max(run_delay(pid));
             let _ = kill(Pid::from_raw(pid), Signal::SIGKILL);
             while libc::wait4(pid, &mut status, 0, std::ptr::null_mut()) < 0
                 && errno() == libc::EINTR

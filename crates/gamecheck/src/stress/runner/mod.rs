@@ -19,8 +19,11 @@
 //! `setsid()` child counts too) every [`SAMPLE_PERIOD_START`] for the first
 //! [`SAMPLE_START_SPAN`] of the run and every [`SAMPLE_PERIOD`] after that: their CPU
 //! time (`utime + stime + cutime + cstime` of `/proc/PID/stat`, plus what the
-//! supervisor has reaped, `getrusage(RUSAGE_CHILDREN)`) and their resident memory
-//! (`VmRSS` of `/proc/PID/status`, summed, and each one's own peak `VmHWM`). It ends
+//! supervisor has reaped, `getrusage(RUSAGE_CHILDREN)`), their resident memory
+//! (`VmRSS` of `/proc/PID/status`, summed, and each one's own peak `VmHWM`) and how
+//! long each of their threads has waited on a run queue for a CPU (the run-queue delay
+//! of `/proc/PID/task/TID/schedstat`: the longest one seen is
+//! [`RunOutput::waited`]). It ends
 //! the run when the CPU time passes the limit, or, under a [`MemoryKind::Resident`]
 //! limit, when the memory does. When the program has ended and every process of the run
 //! is reaped, the exact figures (`getrusage(RUSAGE_CHILDREN)`: every process's CPU time
@@ -258,9 +261,15 @@ pub struct RunOutput {
     /// The processes of the run alive at the sample where its memory peaked (1 for a
     /// program that starts none; 0 when it ended before the first sample).
     pub processes: u32,
-    /// How long the program's main process had waited on a run queue for a CPU when the
-    /// run was ended at a limit (`/proc/PID/schedstat`: a busy machine, not the
-    /// program); zero for a run that ended on its own.
+    /// The longest time any one thread of the run waited on a run queue for a CPU (a
+    /// busy machine, not the program): the run-queue delay of
+    /// `/proc/PID/task/TID/schedstat`, summed over the thread's life, read for every
+    /// thread of every process of the run at each sample ([`SAMPLE_PERIOD`]) over the
+    /// whole run, and for the main process's main thread once more when the
+    /// supervisor ends the run at a limit; the largest value seen. For every run, also
+    /// one that ended on its own (then up to one sample period old). What a thread
+    /// waited after its last sample is not seen; zero where the kernel keeps no such
+    /// statistics, or when the run ended before its first sample.
     pub waited: Duration,
     /// Processes it left running, ended by the supervisor.
     pub left_behind: LeftBehind,

@@ -52,6 +52,7 @@ fn a_program_that_writes_before_it_reads_does_not_deadlock() {
         .unwrap();
     assert_eq!(out.end, End::Exited(0));
     assert_eq!(out.stdout.len(), 4 << 20);
+    assert_eq!(out.stdout_bytes, 4 << 20);
 }
 
 #[test]
@@ -68,6 +69,13 @@ fn runaway_output_is_capped_and_the_program_killed() {
     let out = run(&sh("yes Alice"), b"", Duration::from_secs(60)).unwrap();
     assert_eq!(out.end, End::OutputCapped);
     assert_eq!(out.stdout.len(), STDOUT_CAP);
+    // what was read: more than was kept, at most one read (64 KiB) more
+    assert!(
+        out.stdout_bytes > STDOUT_CAP as u64
+            && out.stdout_bytes <= (STDOUT_CAP + (64 << 10)) as u64,
+        "{}",
+        out.stdout_bytes
+    );
     assert!(start.elapsed() < Duration::from_secs(30));
 }
 

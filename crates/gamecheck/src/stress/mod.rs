@@ -570,6 +570,7 @@ pub fn stress_with<G: ContestGame + ?Sized, T: Target + ?Sized>(
                     stdout: original.output.stdout[..original.output.stdout.len().min(64 << 10)]
                         .to_vec(),
                     stderr_tail: original.output.stderr_tail.clone(),
+                    stderr_head: original.output.stderr_head.clone(),
                     left_behind: original.output.left_behind.clone(),
                     ..original.output
                 },

@@ -1,5 +1,6 @@
 //! Running someone else's program on one input: stdin fed from a thread, stdout read
-//! with a cap, the tail of stderr kept, a CPU-time limit and a looser wall-clock limit,
+//! with a cap, both ends of stderr kept (and its bytes and lines counted), a CPU-time
+//! limit and a looser wall-clock limit,
 //! an optional memory limit (on resident memory, or on address space), and *nothing of
 //! the run left behind*.
 //!
@@ -55,8 +56,10 @@ mod procfs;
 /// output reported as malformed, so a runaway program cannot exhaust memory.
 pub const STDOUT_CAP: usize = 16 << 20;
 
-/// The most bytes of stderr kept: the tail, where the error message of a crash is.
-pub const STDERR_TAIL: usize = 4 << 10;
+/// The most bytes of stderr kept at each end (64 KiB): the tail, where the error
+/// message of a crash is, and as many at the head, where the first error is (see
+/// [`RunOutput::stderr_head`]).
+pub const STDERR_TAIL: usize = 64 << 10;
 
 /// The most command lines of left-behind processes kept for a report (all are counted).
 pub const LEFT_BEHIND_SHOWN: usize = 8;
@@ -244,8 +247,32 @@ pub struct RunOutput {
     pub end: End,
     /// Its stdout, at most [`STDOUT_CAP`] bytes.
     pub stdout: Vec<u8>,
-    /// The last [`STDERR_TAIL`] bytes of its stderr (lossy UTF-8).
+    /// The bytes of stdout read from the program: at least the length of
+    /// [`RunOutput::stdout`]. Past the cap ([`End::OutputCapped`]) the read that
+    /// passed it counts whole (up to 64 KiB more than was kept), then reading stops
+    /// and the program is killed: what it wrote after that is not counted.
+    pub stdout_bytes: u64,
+    /// The first bytes of its stderr that are not in [`RunOutput::stderr_tail`] (lossy
+    /// UTF-8): empty when stderr was at most [`STDERR_TAIL`] bytes; else its first
+    /// bytes, at most [`STDERR_TAIL`] of them (up to 3 more where the tail would
+    /// otherwise begin inside a UTF-8 character). Before the lossy conversion, the
+    /// head, [`RunOutput::stderr_omitted`] bytes not kept, and the tail are the whole
+    /// stream ([`RunOutput::stderr_bytes`]).
+    pub stderr_head: String,
+    /// The bytes of stderr between [`RunOutput::stderr_head`] and
+    /// [`RunOutput::stderr_tail`], kept by neither: 0 unless stderr was more than
+    /// twice [`STDERR_TAIL`] bytes.
+    pub stderr_omitted: u64,
+    /// The last bytes of its stderr, at most [`STDERR_TAIL`] of them (lossy UTF-8;
+    /// starting at a character where stderr is UTF-8: a few bytes fewer than that
+    /// where the cut would fall inside a character).
     pub stderr_tail: String,
+    /// The bytes of its stderr, all of them (stderr is read to its end): the head,
+    /// the omitted bytes and the tail.
+    pub stderr_bytes: u64,
+    /// The lines of its stderr, all of them: its newlines, and one more for a last
+    /// line without a newline (0 for an empty stderr).
+    pub stderr_lines: u64,
     /// Wall-clock time from start to exit (or to the kill).
     pub elapsed: Duration,
     /// CPU time (user + system) of every process of the run, summed: exact
@@ -286,7 +313,12 @@ impl Default for RunOutput {
         RunOutput {
             end: End::Exited(0),
             stdout: Vec::new(),
+            stdout_bytes: 0,
+            stderr_head: String::new(),
+            stderr_omitted: 0,
             stderr_tail: String::new(),
+            stderr_bytes: 0,
+            stderr_lines: 0,
             elapsed: Duration::ZERO,
             cpu: Duration::ZERO,
             peak_rss: 0,
@@ -466,7 +498,8 @@ pub fn run(argv: &[String], input: &[u8], cpu: Duration) -> io::Result<RunOutput
 ///   (or never reads) cannot deadlock us on a full pipe; a program that exits without
 ///   reading everything is fine (the broken pipe is ignored).
 /// - stdout is kept up to [`STDOUT_CAP`] bytes; past that the program is killed.
-/// - the tail of stderr is kept ([`STDERR_TAIL`] bytes).
+/// - stderr is read to its end: its first and last [`STDERR_TAIL`] bytes are kept, its
+///   bytes and lines counted.
 /// - past the CPU time limit (summed over every process of the run, sampled), the
 ///   wall-clock limit, or a resident-memory limit (summed, sampled) the program is
 ///   killed; when it exits (or is killed), every process it started is killed too, by the

@@ -21,6 +21,7 @@ pub(crate) mod memory;
 pub(crate) mod preflight;
 mod program;
 pub(crate) mod runner;
+pub(crate) mod show;
 pub(crate) mod shrink;
 
 pub use judge::{judge, output_lines, Class, Judgement, MemoryEvidence, Verdict};

@@ -919,8 +919,11 @@ unsafe fn supervise(p: &Prepared, fds: &ChildFds, parent: libc::pid_t) -> ! {
     let mut reason = REASON_NONE;
     let mut peak = 0u64;
     let mut processes = 0u32;
-    // the longest run-queue delay of one thread of the run seen so far, in ns
+    // the longest run-queue delay of one thread of the run seen so far, in ns, read at
+    // samples a SAMPLE_PERIOD apart (not at each of the start's more frequent ones: it
+    // is a file more a thread)
     let mut waited = 0u64;
+    let mut waits_due = started;
     'run: loop {
         // reap what has ended: the program (the run is over), or an orphan of the run
         // (its CPU time and peak memory go into our RUSAGE_CHILDREN)
@@ -936,7 +939,12 @@ unsafe fn supervise(p: &Prepared, fds: &ChildFds, parent: libc::pid_t) -> ! {
             }
             break;
         }
-        let s = sample();
+        let now = monotonic_micros();
+        let waits = now >= waits_due;
+        if waits {
+            waits_due = now + micros(SAMPLE_PERIOD);
+        }
+        let s = sample(waits);
         waited = waited.max(s.longest_wait);
         let children = children_usage();
         let cpu = children

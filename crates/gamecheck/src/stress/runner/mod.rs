@@ -23,13 +23,12 @@
 //! supervisor has reaped, `getrusage(RUSAGE_CHILDREN)`), their resident memory
 //! (`VmRSS` of `/proc/PID/status`, summed, and each one's own peak `VmHWM`) and how
 //! long each of their threads has waited on a run queue for a CPU (the run-queue delay
-//! of `/proc/PID/task/TID/schedstat`: the longest one seen is
-//! [`RunOutput::waited`]). It ends
-//! the run when the CPU time passes the limit, or, under a [`MemoryKind::Resident`]
-//! limit, when the memory does. When the program has ended and every process of the run
-//! is reaped, the exact figures (`getrusage(RUSAGE_CHILDREN)`: every process's CPU time
-//! and the largest one's peak resident set) are added: see [`RunOutput::cpu`] and
-//! [`RunOutput::peak_rss`].
+//! of `/proc/PID/task/TID/schedstat`, every [`SAMPLE_PERIOD`] only: the longest one
+//! seen is [`RunOutput::waited`]). It ends the run when the CPU time passes the limit,
+//! or, under a [`MemoryKind::Resident`] limit, when the memory does. When the program
+//! has ended and every process of the run is reaped, the exact figures
+//! (`getrusage(RUSAGE_CHILDREN)`: every process's CPU time and the largest one's peak
+//! resident set) are added: see [`RunOutput::cpu`] and [`RunOutput::peak_rss`].
 //!
 //! The program is the supervisor's child and can signal it. Before its `exec` it tells
 //! us its process group (a group of its own, named by its pid); a supervisor that dies
@@ -291,11 +290,11 @@ pub struct RunOutput {
     /// The longest time any one thread of the run waited on a run queue for a CPU (a
     /// busy machine, not the program): the run-queue delay of
     /// `/proc/PID/task/TID/schedstat`, summed over the thread's life, read for every
-    /// thread of every process of the run at each sample ([`SAMPLE_PERIOD`]) over the
-    /// whole run, and for the main process's main thread once more when the
-    /// supervisor ends the run at a limit; the largest value seen. For every run, also
-    /// one that ended on its own (then up to one sample period old). What a thread
-    /// waited after its last sample is not seen; zero where the kernel keeps no such
+    /// thread of every process of the run every [`SAMPLE_PERIOD`] over the whole run
+    /// (from its first sample), and for the main process's main thread once more when
+    /// the supervisor ends the run at a limit; the largest value seen. For every run,
+    /// also one that ended on its own (then up to one sample period old). What a thread
+    /// waited after its last reading is not seen; zero where the kernel keeps no such
     /// statistics, or when the run ended before its first sample.
     pub waited: Duration,
     /// Processes it left running, ended by the supervisor.

@@ -301,7 +301,8 @@ pub(super) struct Sample {
     /// Processes found alive (zombies not counted: they hold no memory).
     pub processes: u32,
     /// The longest time one thread of them has waited on a run queue for a CPU over its
-    /// life so far (the run-queue delay of `/proc/PID/task/TID/schedstat`), in ns.
+    /// life so far (the run-queue delay of `/proc/PID/task/TID/schedstat`), in ns; 0
+    /// when not read.
     pub longest_wait: u64,
 }
 
@@ -337,13 +338,14 @@ fn stat_ticks(stat: &[u8]) -> Option<(u64, bool)> {
 /// Samples every process under the calling (single-threaded) process: its children,
 /// their children, … through each thread's `children` file (a child started from a
 /// thread other than the main one is listed by that thread), at most [`SAMPLED_MAX`];
-/// each live process's threads are read for their run-queue delay on the way (one
-/// `schedstat` file a thread; a single-threaded process's without listing its `task`
-/// directory).
+/// with `waits`, each live process's threads are read for their run-queue delay on the
+/// way (one more file a thread, beside its `children`: a sample of a process of many
+/// threads costs about twice as much; a single-threaded process's without listing its
+/// `task` directory).
 ///
 /// # Safety
 /// Async-signal-safe: stack buffers only.
-pub(super) unsafe fn sample() -> Sample {
+pub(super) unsafe fn sample(waits: bool) -> Sample {
     let mut stack = [0 as libc::pid_t; SAMPLED_MAX];
     let mut len = list_children(&mut stack);
     let mut seen = 0;
@@ -374,7 +376,9 @@ pub(super) unsafe fn sample() -> Sample {
         let mut children = [0u8; 4096];
         let mut longest_wait = s.longest_wait;
         for_each_thread(pid, threads, |task| {
-            longest_wait = longest_wait.max(schedstat_delay(task));
+            if waits {
+                longest_wait = longest_wait.max(schedstat_delay(task));
+            }
             let n = read_file(task.file(b"children").c(), &mut children);
             push_pids(&children[..n], &mut stack, &mut len);
         });
@@ -430,7 +434,7 @@ mod tests {
         let mut found = Sample::default();
         for _ in 0..500 {
             // Safety: reads /proc into stack buffers (this test thread's children).
-            found = unsafe { sample() };
+            found = unsafe { sample(false) };
             if found.processes >= 2 {
                 break;
             }
@@ -532,13 +536,16 @@ mod tests {
             .collect();
         std::thread::sleep(std::time::Duration::from_millis(300));
         // Safety: reads /proc into stack buffers (this test thread's children).
-        let found = unsafe { sample() };
+        let found = unsafe { sample(true) };
+        // Safety: as above.
+        let unread = unsafe { sample(false) };
         for b in &mut busy {
             b.kill().unwrap();
             b.wait().unwrap();
         }
         assert_eq!(found.processes as usize, cores + 1, "{found:?}");
         assert!(found.longest_wait > 0, "{found:?}");
+        assert_eq!(unread.longest_wait, 0, "{unread:?}");
     }
 
     #[test]

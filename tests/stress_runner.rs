@@ -52,6 +52,7 @@ fn a_program_that_writes_before_it_reads_does_not_deadlock() {
         .unwrap();
     assert_eq!(out.end, End::Exited(0));
     assert_eq!(out.stdout.len(), 4 << 20);
+    assert_eq!(out.stdout_bytes, 4 << 20);
 }
 
 #[test]
@@ -68,6 +69,13 @@ fn runaway_output_is_capped_and_the_program_killed() {
     let out = run(&sh("yes Alice"), b"", Duration::from_secs(60)).unwrap();
     assert_eq!(out.end, End::OutputCapped);
     assert_eq!(out.stdout.len(), STDOUT_CAP);
+    // what was read: more than was kept, at most one read (64 KiB) more
+    assert!(
+        out.stdout_bytes > STDOUT_CAP as u64
+            && out.stdout_bytes <= (STDOUT_CAP + (64 << 10)) as u64,
+        "{}",
+        out.stdout_bytes
+    );
     assert!(start.elapsed() < Duration::from_secs(30));
 }
 
@@ -346,4 +354,55 @@ fn reserved_address_space_is_not_resident_memory() {
     });
     let out = run_limited(&reserve, b"", &limits(30.0, capped)).unwrap();
     assert_ne!(out.end, End::Exited(0), "{out:?}");
+}
+
+/// Whether `taskset -c 0` can pin a program to CPU 0 here (util-linux installed, CPU 0
+/// ours); the reason when not.
+fn pinning() -> Result<(), String> {
+    match std::process::Command::new("taskset")
+        .args(["-c", "0", "true"])
+        .status()
+    {
+        Ok(s) if s.success() => Ok(()),
+        Ok(s) => Err(format!("`taskset -c 0 true` failed ({s})")),
+        Err(e) => Err(format!("no `taskset` ({e})")),
+    }
+}
+
+/// A program pinned to one CPU beside a busy sibling of its own must wait for that CPU:
+/// the wait is sampled while the run runs, so a run that ends on its own reports it as
+/// well as one ended at its CPU limit.
+#[test]
+fn a_run_that_competes_for_a_cpu_reports_its_wait() {
+    if let Err(why) = pinning() {
+        eprintln!("skipped: {why}");
+        return;
+    }
+    let spin = "timeout 0.3 sh -c 'while :; do :; done'";
+    let on_its_own = run_limited(
+        &sh(&format!(
+            "taskset -c 0 sh -c \"{spin} & {spin}; wait; exit 0\""
+        )),
+        b"",
+        &limits(30.0, None),
+    )
+    .unwrap();
+    assert_eq!(on_its_own.end, End::Exited(0), "{on_its_own:?}");
+    assert!(on_its_own.waited > Duration::ZERO, "{on_its_own:?}");
+    let at_the_limit = run_limited(
+        &sh("exec taskset -c 0 sh -c '(while :; do :; done) & while :; do :; done'"),
+        b"",
+        &limits(0.3, None),
+    )
+    .unwrap();
+    assert_eq!(
+        at_the_limit.end,
+        End::TimedOut(TimeLimit::Cpu),
+        "{at_the_limit:?}"
+    );
+    assert!(at_the_limit.waited > Duration::ZERO, "{at_the_limit:?}");
+    eprintln!(
+        "waited {:?} (ended on its own), {:?} (at the CPU limit)",
+        on_its_own.waited, at_the_limit.waited
+    );
 }

@@ -26,6 +26,7 @@ pub(crate) mod replay;
 #[cfg(feature = "cli")]
 pub(crate) mod report;
 pub(crate) mod runner;
+pub(crate) mod show;
 pub(crate) mod shrink;
 
 pub use busy::{held_back, BUSY_RERUNS};

@@ -243,7 +243,7 @@ pub(super) fn run_limited(argv: &[String], input: &[u8], limits: &Limits) -> io:
     let mut stdout = File::from(stdout_r);
     let stdout_thread = thread::spawn(move || read_capped(&mut stdout, &out_tx));
     let mut stderr = File::from(stderr_r);
-    let stderr_thread = thread::spawn(move || read_tail(&mut stderr));
+    let stderr_thread = thread::spawn(move || read_stderr(&mut stderr));
 
     // Wait for the supervisor's report (the program exited, or the supervisor ended it
     // at the CPU or memory limit), the output cap, or the wall-clock deadline, whichever
@@ -300,12 +300,14 @@ pub(super) fn run_limited(argv: &[String], input: &[u8], limits: &Limits) -> io:
         let until = reading_until(deadline);
         finished_by(&stdout_thread, until) && finished_by(&stderr_thread, until)
     };
-    let (stdout, capped, stderr_tail) = if readable {
-        let (stdout, capped) = stdout_thread.join().unwrap_or_default();
-        (stdout, capped, stderr_thread.join().unwrap_or_default())
+    let ((stdout, capped, stdout_bytes), stderr) = if readable {
+        (
+            stdout_thread.join().unwrap_or_default(),
+            stderr_thread.join().unwrap_or_default(),
+        )
     } else {
         // a process outside the group holds the pipes: leave the readers to it
-        (Vec::new(), false, String::new())
+        Default::default()
     };
     // the writer ends after the last byte of the input: this read ends with it
     let input_unread = drain(&mut stdin_probe);
@@ -320,7 +322,12 @@ pub(super) fn run_limited(argv: &[String], input: &[u8], limits: &Limits) -> io:
     Ok(RunOutput {
         end,
         stdout,
-        stderr_tail,
+        stdout_bytes,
+        stderr_head: String::from_utf8_lossy(&stderr.head).into_owned(),
+        stderr_omitted: stderr.omitted,
+        stderr_tail: String::from_utf8_lossy(&stderr.tail).into_owned(),
+        stderr_bytes: stderr.bytes,
+        stderr_lines: stderr.lines,
         elapsed,
         cpu: report.cpu,
         peak_rss: report.peak_rss,
@@ -364,27 +371,31 @@ impl Drop for Registered {
 }
 
 /// Reads stdout up to [`STDOUT_CAP`] bytes (a buffer that never grows past the cap);
-/// tells `capped` as soon as the program wrote more. Returns the bytes and whether the
-/// cap was passed.
-fn read_capped(pipe: &mut File, capped: &mpsc::Sender<()>) -> (Vec<u8>, bool) {
+/// tells `capped` as soon as the program wrote more. Returns the bytes, whether the
+/// cap was passed, and how many bytes were read (past the cap, the whole of the read
+/// that passed it; then reading stops).
+fn read_capped(pipe: &mut File, capped: &mpsc::Sender<()>) -> (Vec<u8>, bool, u64) {
     let mut buf = Vec::new();
     let mut chunk = vec![0u8; 64 << 10];
     loop {
         match pipe.read(&mut chunk) {
-            Ok(0) => return (buf, false),
+            Ok(0) => break,
             Ok(n) => {
                 let room = STDOUT_CAP - buf.len();
                 if n > room {
+                    let read = (buf.len() + n) as u64;
                     buf.extend_from_slice(&chunk[..room]);
                     let _ = capped.send(());
-                    return (buf, true);
+                    return (buf, true, read);
                 }
                 buf.extend_from_slice(&chunk[..n]);
             }
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(_) => return (buf, false),
+            Err(_) => break,
         }
     }
+    let read = buf.len() as u64;
+    (buf, false, read)
 }
 
 /// Reads `pipe` to its end; returns how many bytes that was.
@@ -401,27 +412,122 @@ fn drain(pipe: &mut File) -> usize {
     }
 }
 
-/// Reads stderr to its end, keeping the last [`STDERR_TAIL`] bytes (lossy UTF-8).
-fn read_tail(pipe: &mut File) -> String {
-    let mut tail: Vec<u8> = Vec::new();
+/// What is kept of stderr: its two ends and its size.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+struct KeptStderr {
+    /// The first bytes not in `tail` (see [`RunOutput::stderr_head`]).
+    head: Vec<u8>,
+    /// The bytes between `head` and `tail`, kept by neither.
+    omitted: u64,
+    /// The last bytes (see [`RunOutput::stderr_tail`]).
+    tail: Vec<u8>,
+    /// Every byte read.
+    bytes: u64,
+    /// Its lines: the newlines, and one more for a last line without one.
+    lines: u64,
+}
+
+/// Keeps the first and the last [`STDERR_TAIL`] bytes of a stream fed to it piece by
+/// piece, and counts its bytes and lines, in at most four times [`STDERR_TAIL`] of
+/// memory however long the stream.
+#[derive(Debug, Default)]
+struct StderrKeeper {
+    /// The stream's first bytes: filled only while nothing was omitted.
+    head: Vec<u8>,
+    /// Every byte after `head` and the omitted ones (trimmed to the last
+    /// [`STDERR_TAIL`] bytes when it reaches twice that).
+    rest: Vec<u8>,
+    omitted: u64,
+    bytes: u64,
+    newlines: u64,
+    /// The stream's last byte.
+    last: Option<u8>,
+}
+
+impl StderrKeeper {
+    fn push(&mut self, chunk: &[u8]) {
+        let Some(&last) = chunk.last() else { return };
+        self.bytes += chunk.len() as u64;
+        self.newlines += chunk.iter().filter(|&&b| b == b'\n').count() as u64;
+        self.last = Some(last);
+        self.rest.extend_from_slice(chunk);
+        if self.rest.len() > 2 * STDERR_TAIL {
+            self.settle();
+        }
+    }
+
+    /// Moves what is more than [`STDERR_TAIL`] bytes at the front of `rest` into the
+    /// head while it has room, and counts the rest of it as omitted.
+    fn settle(&mut self) {
+        let excess = self.rest.len().saturating_sub(STDERR_TAIL);
+        let to_head = excess.min(STDERR_TAIL - self.head.len().min(STDERR_TAIL));
+        self.head.extend_from_slice(&self.rest[..to_head]);
+        self.omitted += (excess - to_head) as u64;
+        self.rest.drain(..excess);
+    }
+
+    /// The ends and the counts, no UTF-8 character cut in two where a cut can move: the
+    /// tail starts at a character (its first continuation bytes go to the head, or
+    /// among the omitted ones), and a head with omitted bytes after it ends at one.
+    fn finish(mut self) -> KeptStderr {
+        self.settle();
+        let mut tail = self.rest;
+        let lead = tail
+            .iter()
+            .take(3)
+            .take_while(|&&b| b & 0xc0 == 0x80)
+            .count();
+        if self.omitted == 0 && !self.head.is_empty() {
+            self.head.extend_from_slice(&tail[..lead]);
+            tail.drain(..lead);
+        } else if self.omitted > 0 {
+            tail.drain(..lead);
+            let cut = incomplete_char(&self.head);
+            self.head.truncate(self.head.len() - cut);
+            self.omitted += (lead + cut) as u64;
+        }
+        KeptStderr {
+            head: self.head,
+            omitted: self.omitted,
+            tail,
+            bytes: self.bytes,
+            lines: self.newlines + u64::from(self.last.is_some_and(|b| b != b'\n')),
+        }
+    }
+}
+
+/// How many bytes at the end of `bytes` are the start of a UTF-8 character that does
+/// not end there (0 to 3).
+fn incomplete_char(bytes: &[u8]) -> usize {
+    for back in 1..=3.min(bytes.len()) {
+        let b = bytes[bytes.len() - back];
+        if b & 0xc0 == 0x80 {
+            continue; // a continuation byte: look further back
+        }
+        let width = match b {
+            0xc0..=0xdf => 2,
+            0xe0..=0xef => 3,
+            0xf0..=0xf7 => 4,
+            _ => 1,
+        };
+        return if width > back { back } else { 0 };
+    }
+    0
+}
+
+/// Reads stderr to its end, keeping its ends and counting it ([`StderrKeeper`]).
+fn read_stderr(pipe: &mut File) -> KeptStderr {
+    let mut kept = StderrKeeper::default();
     let mut chunk = [0u8; 8192];
     loop {
         match pipe.read(&mut chunk) {
             Ok(0) => break,
-            Ok(n) => {
-                tail.extend_from_slice(&chunk[..n]);
-                if tail.len() > 2 * STDERR_TAIL {
-                    tail.drain(..tail.len() - STDERR_TAIL);
-                }
-            }
+            Ok(n) => kept.push(&chunk[..n]),
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
             Err(_) => break,
         }
     }
-    if tail.len() > STDERR_TAIL {
-        tail.drain(..tail.len() - STDERR_TAIL);
-    }
-    String::from_utf8_lossy(&tail).into_owned()
+    kept.finish()
 }
 
 /// Waits for (and reaps) our supervisor `pid`, and only it; returns its wait status.
@@ -476,8 +582,8 @@ const REASON_CPU: i64 = 1;
 const REASON_MEMORY: i64 = 2;
 
 /// The report's fixed header: status, why it ended, peak memory (bytes), CPU time (µs),
-/// processes at the sample of the peak, the program's wait for a CPU when the run was
-/// ended (µs) (all i64), count of left-behind processes and of command lines sent (u32
+/// processes at the sample of the peak, the longest wait of one thread of the run for a
+/// CPU (µs) (all i64), count of left-behind processes and of command lines sent (u32
 /// each).
 const REPORT_HEADER: usize = 8 * 6 + 4 * 2;
 
@@ -813,7 +919,11 @@ unsafe fn supervise(p: &Prepared, fds: &ChildFds, parent: libc::pid_t) -> ! {
     let mut reason = REASON_NONE;
     let mut peak = 0u64;
     let mut processes = 0u32;
+    // the longest run-queue delay of one thread of the run seen so far, in ns, read at
+    // samples a SAMPLE_PERIOD apart (not at each of the start's more frequent ones: it
+    // is a file more a thread)
     let mut waited = 0u64;
+    let mut waits_due = started;
     'run: loop {
         // reap what has ended: the program (the run is over), or an orphan of the run
         // (its CPU time and peak memory go into our RUSAGE_CHILDREN)
@@ -829,7 +939,13 @@ unsafe fn supervise(p: &Prepared, fds: &ChildFds, parent: libc::pid_t) -> ! {
             }
             break;
         }
-        let s = sample();
+        let now = monotonic_micros();
+        let waits = now >= waits_due;
+        if waits {
+            waits_due = now + micros(SAMPLE_PERIOD);
+        }
+        let s = sample(waits);
+        waited = waited.max(s.longest_wait);
         let children = children_usage();
         let cpu = children
             .0
@@ -876,7 +992,7 @@ unsafe fn supervise(p: &Prepared, fds: &ChildFds, parent: libc::pid_t) -> ! {
         if reason != REASON_NONE || polled[0].revents != 0 || libc::getppid() != parent {
             // we end the run (at a limit, or asked to, or our parent is gone): the
             // program is still our unreaped child, so its pid is still its own
-            waited = run_delay(pid);
+            waited = waited.max(run_delay(pid));
             let _ = kill(Pid::from_raw(pid), Signal::SIGKILL);
             while libc::wait4(pid, &mut status, 0, std::ptr::null_mut()) < 0
                 && errno() == libc::EINTR
@@ -1138,15 +1254,134 @@ mod tests {
     }
 
     #[test]
-    fn stderr_keeps_only_the_tail() {
+    fn stderr_keeps_both_ends_and_counts_the_whole() {
+        // 30,000 numbers and a last line without a newline: about 170 KB
         let out = run(
-            &sh("i=0; while [ $i -lt 2000 ]; do echo line$i >&2; i=$((i+1)); done; echo end >&2"),
+            &sh("seq 1 30000 >&2; printf end >&2"),
             b"",
             Duration::from_secs(10),
         )
         .unwrap();
-        assert!(out.stderr_tail.len() <= STDERR_TAIL);
-        assert!(out.stderr_tail.ends_with("line1999\nend\n"));
+        let whole: String = (1..=30000).map(|i| format!("{i}\n")).collect::<String>() + "end";
+        assert_eq!(out.stderr_bytes, whole.len() as u64);
+        assert_eq!(out.stderr_lines, 30001);
+        assert_eq!(out.stderr_head, whole[..STDERR_TAIL]);
+        assert_eq!(out.stderr_tail, whole[whole.len() - STDERR_TAIL..]);
+        assert_eq!(
+            out.stderr_omitted,
+            (whole.len() - 2 * STDERR_TAIL) as u64,
+            "{}",
+            out.stderr_omitted
+        );
+        // between one and two tails' worth: no gap between the ends
+        let out = run(&sh("seq 1 15000 >&2"), b"", Duration::from_secs(10)).unwrap();
+        let whole: String = (1..=15000).map(|i| format!("{i}\n")).collect();
+        assert!(whole.len() > STDERR_TAIL && whole.len() < 2 * STDERR_TAIL);
+        assert_eq!(out.stderr_omitted, 0);
+        assert_eq!(out.stderr_tail.len(), STDERR_TAIL);
+        assert_eq!(out.stderr_head.clone() + &out.stderr_tail, whole);
+        assert_eq!(
+            (out.stderr_bytes, out.stderr_lines),
+            (whole.len() as u64, 15000)
+        );
+        // a short stderr is all tail
+        let out = run(&sh("echo a >&2; echo b"), b"", Duration::from_secs(10)).unwrap();
+        assert_eq!(
+            (out.stderr_head.as_str(), out.stderr_tail.as_str()),
+            ("", "a\n")
+        );
+        assert_eq!(
+            (out.stderr_bytes, out.stderr_lines, out.stdout_bytes),
+            (2, 1, 2)
+        );
+        let out = run(&sh("true"), b"", Duration::from_secs(10)).unwrap();
+        assert_eq!(
+            (out.stderr_bytes, out.stderr_lines, out.stdout_bytes),
+            (0, 0, 0)
+        );
+    }
+
+    /// A stream of `len` bytes drawn from `alphabet` by a small generator seeded with
+    /// `seed`.
+    fn stream(len: usize, seed: u64, alphabet: &[&[u8]]) -> Vec<u8> {
+        let mut state = seed | 1;
+        let mut out = Vec::with_capacity(len + 4);
+        while out.len() < len {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            out.extend_from_slice(alphabet[(state % alphabet.len() as u64) as usize]);
+        }
+        out
+    }
+
+    fn keep(stream: &[u8], chunk: usize) -> KeptStderr {
+        let mut keeper = StderrKeeper::default();
+        stream.chunks(chunk).for_each(|c| keeper.push(c));
+        keeper.finish()
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+        /// Whatever the stream and however it comes in pieces: the head, the omitted
+        /// bytes and the tail are the stream in order, within their bounds, and the
+        /// counts are exact.
+        #[test]
+        fn the_kept_ends_of_a_stream_are_its_ends(
+            len in 0usize..3 * STDERR_TAIL,
+            seed in proptest::prelude::any::<u64>(),
+            chunk in 1usize..20_000,
+        ) {
+            let alphabet: [&[u8]; 6] = [b"a", b"\n", "\u{e9}".as_bytes(), b"\xff", b"\x82", "\u{20ac}".as_bytes()];
+            let s = stream(len, seed, &alphabet);
+            let k = keep(&s, chunk);
+            proptest::prop_assert_eq!(k.bytes, s.len() as u64);
+            let newlines = s.iter().filter(|&&b| b == b'\n').count() as u64;
+            let last_open = s.last().is_some_and(|&b| b != b'\n');
+            proptest::prop_assert_eq!(k.lines, newlines + u64::from(last_open));
+            proptest::prop_assert_eq!(
+                k.head.len() as u64 + k.omitted + k.tail.len() as u64,
+                s.len() as u64
+            );
+            proptest::prop_assert!(s.starts_with(&k.head) && s.ends_with(&k.tail));
+            proptest::prop_assert!(k.head.len() <= STDERR_TAIL + 3 && k.tail.len() <= STDERR_TAIL);
+            if s.len() <= STDERR_TAIL {
+                proptest::prop_assert!(k.head.is_empty() && k.omitted == 0);
+            }
+            if k.omitted > 0 {
+                proptest::prop_assert!(k.head.len() + 3 >= STDERR_TAIL);
+                proptest::prop_assert!(k.tail.len() + 3 >= STDERR_TAIL);
+            } else {
+                proptest::prop_assert!(s.len() <= 2 * STDERR_TAIL + 3);
+            }
+        }
+
+        /// A UTF-8 stream is kept as UTF-8: no end cut inside a character.
+        #[test]
+        fn no_kept_end_of_utf8_cuts_a_character(
+            len in 0usize..3 * STDERR_TAIL,
+            seed in proptest::prelude::any::<u64>(),
+            chunk in 1usize..20_000,
+        ) {
+            let alphabet: [&[u8]; 5] = [b"a", b"\n", "\u{e9}".as_bytes(), "\u{20ac}".as_bytes(), "\u{1f600}".as_bytes()];
+            let s = stream(len, seed, &alphabet);
+            let k = keep(&s, chunk);
+            proptest::prop_assert!(std::str::from_utf8(&k.head).is_ok());
+            proptest::prop_assert!(std::str::from_utf8(&k.tail).is_ok());
+        }
+    }
+
+    #[test]
+    fn an_incomplete_character_at_the_end_is_found() {
+        assert_eq!(incomplete_char(b""), 0);
+        assert_eq!(incomplete_char(b"ab"), 0);
+        assert_eq!(incomplete_char("a\u{e9}".as_bytes()), 0);
+        assert_eq!(incomplete_char(&"a\u{e9}".as_bytes()[..2]), 1);
+        assert_eq!(incomplete_char(&"\u{20ac}".as_bytes()[..2]), 2);
+        assert_eq!(incomplete_char(&"\u{1f600}".as_bytes()[..3]), 3);
+        assert_eq!(incomplete_char("\u{1f600}".as_bytes()), 0);
+        assert_eq!(incomplete_char(b"a\xff"), 0);
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! Running someone else's program on one input: stdin fed from a thread, stdout read
-//! with a cap, the tail of stderr kept, a CPU-time limit and a looser wall-clock limit,
+//! with a cap, both ends of stderr kept (and its bytes and lines counted), a CPU-time
+//! limit and a looser wall-clock limit,
 //! an optional memory limit (on resident memory, or on address space), and *nothing of
 //! the run left behind*.
 //!
@@ -19,13 +20,15 @@
 //! `setsid()` child counts too) every [`SAMPLE_PERIOD_START`] for the first
 //! [`SAMPLE_START_SPAN`] of the run and every [`SAMPLE_PERIOD`] after that: their CPU
 //! time (`utime + stime + cutime + cstime` of `/proc/PID/stat`, plus what the
-//! supervisor has reaped, `getrusage(RUSAGE_CHILDREN)`) and their resident memory
-//! (`VmRSS` of `/proc/PID/status`, summed, and each one's own peak `VmHWM`). It ends
-//! the run when the CPU time passes the limit, or, under a [`MemoryKind::Resident`]
-//! limit, when the memory does. When the program has ended and every process of the run
-//! is reaped, the exact figures (`getrusage(RUSAGE_CHILDREN)`: every process's CPU time
-//! and the largest one's peak resident set) are added: see [`RunOutput::cpu`] and
-//! [`RunOutput::peak_rss`].
+//! supervisor has reaped, `getrusage(RUSAGE_CHILDREN)`), their resident memory
+//! (`VmRSS` of `/proc/PID/status`, summed, and each one's own peak `VmHWM`) and how
+//! long each of their threads has waited on a run queue for a CPU (the run-queue delay
+//! of `/proc/PID/task/TID/schedstat`, every [`SAMPLE_PERIOD`] only: the longest one
+//! seen is [`RunOutput::waited`]). It ends the run when the CPU time passes the limit,
+//! or, under a [`MemoryKind::Resident`] limit, when the memory does. When the program
+//! has ended and every process of the run is reaped, the exact figures
+//! (`getrusage(RUSAGE_CHILDREN)`: every process's CPU time and the largest one's peak
+//! resident set) are added: see [`RunOutput::cpu`] and [`RunOutput::peak_rss`].
 //!
 //! The program is the supervisor's child and can signal it. Before its `exec` it tells
 //! us its process group (a group of its own, named by its pid); a supervisor that dies
@@ -52,8 +55,10 @@ mod procfs;
 /// output reported as malformed, so a runaway program cannot exhaust memory.
 pub const STDOUT_CAP: usize = 16 << 20;
 
-/// The most bytes of stderr kept: the tail, where the error message of a crash is.
-pub const STDERR_TAIL: usize = 4 << 10;
+/// The most bytes of stderr kept at each end (64 KiB): the tail, where the error
+/// message of a crash is, and as many at the head, where the first error is (see
+/// [`RunOutput::stderr_head`]).
+pub const STDERR_TAIL: usize = 64 << 10;
 
 /// The most command lines of left-behind processes kept for a report (all are counted).
 pub const LEFT_BEHIND_SHOWN: usize = 8;
@@ -241,8 +246,32 @@ pub struct RunOutput {
     pub end: End,
     /// Its stdout, at most [`STDOUT_CAP`] bytes.
     pub stdout: Vec<u8>,
-    /// The last [`STDERR_TAIL`] bytes of its stderr (lossy UTF-8).
+    /// The bytes of stdout read from the program: at least the length of
+    /// [`RunOutput::stdout`]. Past the cap ([`End::OutputCapped`]) the read that
+    /// passed it counts whole (up to 64 KiB more than was kept), then reading stops
+    /// and the program is killed: what it wrote after that is not counted.
+    pub stdout_bytes: u64,
+    /// The first bytes of its stderr that are not in [`RunOutput::stderr_tail`] (lossy
+    /// UTF-8): empty when stderr was at most [`STDERR_TAIL`] bytes; else its first
+    /// bytes, at most [`STDERR_TAIL`] of them (up to 3 more where the tail would
+    /// otherwise begin inside a UTF-8 character). Before the lossy conversion, the
+    /// head, [`RunOutput::stderr_omitted`] bytes not kept, and the tail are the whole
+    /// stream ([`RunOutput::stderr_bytes`]).
+    pub stderr_head: String,
+    /// The bytes of stderr between [`RunOutput::stderr_head`] and
+    /// [`RunOutput::stderr_tail`], kept by neither: 0 unless stderr was more than
+    /// twice [`STDERR_TAIL`] bytes.
+    pub stderr_omitted: u64,
+    /// The last bytes of its stderr, at most [`STDERR_TAIL`] of them (lossy UTF-8;
+    /// starting at a character where stderr is UTF-8: a few bytes fewer than that
+    /// where the cut would fall inside a character).
     pub stderr_tail: String,
+    /// The bytes of its stderr, all of them (stderr is read to its end): the head,
+    /// the omitted bytes and the tail.
+    pub stderr_bytes: u64,
+    /// The lines of its stderr, all of them: its newlines, and one more for a last
+    /// line without a newline (0 for an empty stderr).
+    pub stderr_lines: u64,
     /// Wall-clock time from start to exit (or to the kill).
     pub elapsed: Duration,
     /// CPU time (user + system) of every process of the run, summed: exact
@@ -258,9 +287,15 @@ pub struct RunOutput {
     /// The processes of the run alive at the sample where its memory peaked (1 for a
     /// program that starts none; 0 when it ended before the first sample).
     pub processes: u32,
-    /// How long the program's main process had waited on a run queue for a CPU when the
-    /// run was ended at a limit (`/proc/PID/schedstat`: a busy machine, not the
-    /// program); zero for a run that ended on its own.
+    /// The longest time any one thread of the run waited on a run queue for a CPU (a
+    /// busy machine, not the program): the run-queue delay of
+    /// `/proc/PID/task/TID/schedstat`, summed over the thread's life, read for every
+    /// thread of every process of the run every [`SAMPLE_PERIOD`] over the whole run
+    /// (from its first sample), and for the main process's main thread once more when
+    /// the supervisor ends the run at a limit; the largest value seen. For every run,
+    /// also one that ended on its own (then up to one sample period old). What a thread
+    /// waited after its last reading is not seen; zero where the kernel keeps no such
+    /// statistics, or when the run ended before its first sample.
     pub waited: Duration,
     /// Processes it left running, ended by the supervisor.
     pub left_behind: LeftBehind,
@@ -277,7 +312,12 @@ impl Default for RunOutput {
         RunOutput {
             end: End::Exited(0),
             stdout: Vec::new(),
+            stdout_bytes: 0,
+            stderr_head: String::new(),
+            stderr_omitted: 0,
             stderr_tail: String::new(),
+            stderr_bytes: 0,
+            stderr_lines: 0,
             elapsed: Duration::ZERO,
             cpu: Duration::ZERO,
             peak_rss: 0,
@@ -477,7 +517,8 @@ pub fn run(argv: &[String], input: &[u8], cpu: Duration) -> io::Result<RunOutput
 ///   (or never reads) cannot deadlock us on a full pipe; a program that exits without
 ///   reading everything is fine (the broken pipe is ignored).
 /// - stdout is kept up to [`STDOUT_CAP`] bytes; past that the program is killed.
-/// - the tail of stderr is kept ([`STDERR_TAIL`] bytes).
+/// - stderr is read to its end: its first and last [`STDERR_TAIL`] bytes are kept, its
+///   bytes and lines counted.
 /// - past the CPU time limit (summed over every process of the run, sampled), the
 ///   wall-clock limit, or a resident-memory limit (summed, sampled) the program is
 ///   killed; when it exits (or is killed), every process it started is killed too, by the

@@ -1,7 +1,7 @@
 //! Reading `/proc` without allocating, for the forked supervisor (async-signal-safe
 //! calls on stack buffers only): a process's children, state and command line, and the
 //! **sample** of a run — the CPU time and resident memory of every process under the
-//! supervisor.
+//! supervisor, and the longest run-queue delay of one of their threads.
 
 /// The most processes one sample looks at (a run with more is sampled in part: the
 /// first this many found, parents before children).
@@ -252,14 +252,40 @@ pub(super) unsafe fn scan_children(out: &mut [libc::pid_t]) -> usize {
 /// How long `pid` (its main thread) has waited on a run queue for a CPU, in ns: the
 /// second field of `/proc/PID/schedstat` (0 where it cannot be read).
 pub(super) fn run_delay(pid: libc::pid_t) -> u64 {
+    schedstat_delay(&ProcPath::of(pid))
+}
+
+/// The run-queue delay (ns) in the `schedstat` file under `dir` (`/proc/PID` or
+/// `/proc/PID/task/TID`): the second of its three fields (running time, time spent
+/// waiting on a run queue, time slices), the sum over the task's life (0 where the
+/// file cannot be read: the task is gone, or the kernel keeps no such statistics).
+fn schedstat_delay(dir: &ProcPath) -> u64 {
     let mut buf = [0u8; 128];
     // Safety: reads a file into a stack buffer.
-    let n = unsafe { read_file(ProcPath::of(pid).file(b"schedstat").c(), &mut buf) };
+    let n = unsafe { read_file(dir.file(b"schedstat").c(), &mut buf) };
     buf[..n]
         .split(|&b| b == b' ' || b == b'\n')
         .nth(1)
         .and_then(parse_u64)
         .unwrap_or(0)
+}
+
+/// Calls `each` with the directory of every thread of process `pid`
+/// (`/proc/PID/task/TID`), which has `threads` threads by its `status`: a
+/// single-threaded process's one thread (`task/PID`) without listing the directory.
+///
+/// # Safety
+/// Async-signal-safe: stack buffers only.
+unsafe fn for_each_thread(pid: libc::pid_t, threads: u64, mut each: impl FnMut(&ProcPath)) {
+    if threads <= 1 {
+        each(&ProcPath::task(pid, pid));
+    } else {
+        for_each_entry(ProcPath::of(pid).file(b"task").c(), |name| {
+            if let Some(tid) = parse_pid(name) {
+                each(&ProcPath::task(pid, tid));
+            }
+        });
+    }
 }
 
 /// What one sample of a run's processes found.
@@ -274,6 +300,10 @@ pub(super) struct Sample {
     pub largest_peak: u64,
     /// Processes found alive (zombies not counted: they hold no memory).
     pub processes: u32,
+    /// The longest time one thread of them has waited on a run queue for a CPU over its
+    /// life so far (the run-queue delay of `/proc/PID/task/TID/schedstat`), in ns; 0
+    /// when not read.
+    pub longest_wait: u64,
 }
 
 /// The number on the line `key` (`Threads:`) of a `/proc/PID/status` text.
@@ -307,11 +337,15 @@ fn stat_ticks(stat: &[u8]) -> Option<(u64, bool)> {
 
 /// Samples every process under the calling (single-threaded) process: its children,
 /// their children, … through each thread's `children` file (a child started from a
-/// thread other than the main one is listed by that thread), at most [`SAMPLED_MAX`].
+/// thread other than the main one is listed by that thread), at most [`SAMPLED_MAX`];
+/// with `waits`, each live process's threads are read for their run-queue delay on the
+/// way (one more file a thread, beside its `children`: a sample of a process of many
+/// threads costs about twice as much; a single-threaded process's without listing its
+/// `task` directory).
 ///
 /// # Safety
 /// Async-signal-safe: stack buffers only.
-pub(super) unsafe fn sample() -> Sample {
+pub(super) unsafe fn sample(waits: bool) -> Sample {
     let mut stack = [0 as libc::pid_t; SAMPLED_MAX];
     let mut len = list_children(&mut stack);
     let mut seen = 0;
@@ -340,23 +374,15 @@ pub(super) unsafe fn sample() -> Sample {
             .max(status_kib(status, b"VmHWM:").unwrap_or(0));
         let threads = status_value(status, b"Threads:").unwrap_or(1);
         let mut children = [0u8; 4096];
-        if threads <= 1 {
-            let n = read_file(
-                ProcPath::task(pid, pid).file(b"children").c(),
-                &mut children,
-            );
+        let mut longest_wait = s.longest_wait;
+        for_each_thread(pid, threads, |task| {
+            if waits {
+                longest_wait = longest_wait.max(schedstat_delay(task));
+            }
+            let n = read_file(task.file(b"children").c(), &mut children);
             push_pids(&children[..n], &mut stack, &mut len);
-        } else {
-            for_each_entry(dir.file(b"task").c(), |name| {
-                if let Some(tid) = parse_pid(name) {
-                    let n = read_file(
-                        ProcPath::task(pid, tid).file(b"children").c(),
-                        &mut children,
-                    );
-                    push_pids(&children[..n], &mut stack, &mut len);
-                }
-            });
-        }
+        });
+        s.longest_wait = longest_wait;
     }
     s
 }
@@ -408,7 +434,7 @@ mod tests {
         let mut found = Sample::default();
         for _ in 0..500 {
             // Safety: reads /proc into stack buffers (this test thread's children).
-            found = unsafe { sample() };
+            found = unsafe { sample(false) };
             if found.processes >= 2 {
                 break;
             }
@@ -424,24 +450,34 @@ mod tests {
     }
 
     /// A process that computes, beside as many busy threads as there are cores, waits
-    /// for a CPU: its run-queue delay is counted.
+    /// for a CPU: its run-queue delay is counted; so is each busy thread's, and the walk
+    /// over a process's threads finds every one of them and the longest delay.
     #[test]
-    fn the_run_queue_delay_of_a_process_is_read() {
+    fn the_run_queue_delay_of_a_process_and_of_its_threads_is_read() {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::sync::{mpsc, Arc, Barrier};
         assert_eq!(run_delay(i32::MAX), 0);
+        assert_eq!(schedstat_delay(&ProcPath::task(i32::MAX, i32::MAX)), 0);
         // this test's own thread (a test runs on a thread of its own, and /proc/TID
         // names a thread as /proc/PID names its process's main one)
         // Safety: gettid(2) has no arguments and cannot fail.
         let me = unsafe { libc::gettid() };
         let before = run_delay(me);
-        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let stop = Arc::new(AtomicBool::new(false));
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        // the busy threads stay alive (parked at `read`) until their delays are read
+        let read = Arc::new(Barrier::new(cores + 2));
+        let (tids_tx, tids_rx) = mpsc::channel();
         let busy: Vec<_> = (0..cores + 1)
             .map(|_| {
-                let stop = stop.clone();
+                let (stop, read, tids) = (stop.clone(), read.clone(), tids_tx.clone());
                 std::thread::spawn(move || {
-                    while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    // Safety: as above.
+                    tids.send(unsafe { libc::gettid() }).unwrap();
+                    while !stop.load(Ordering::Relaxed) {
                         std::hint::spin_loop();
                     }
+                    read.wait();
                 })
             })
             .collect();
@@ -449,10 +485,67 @@ mod tests {
         while start.elapsed() < std::time::Duration::from_millis(300) {
             std::hint::spin_loop();
         }
-        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        stop.store(true, Ordering::Relaxed);
+        let tids: Vec<libc::pid_t> = tids_rx.iter().take(cores + 1).collect();
+        // Safety: getpid(2) cannot fail.
+        let pid = unsafe { libc::getpid() };
+        let mut seen = Vec::new();
+        let mut longest = 0;
+        // Safety: reads /proc into stack buffers (the closure only pushes to `seen`,
+        // which is fine in a test: this is not the forked supervisor).
+        unsafe {
+            for_each_thread(pid, 2, |task| {
+                longest = longest.max(schedstat_delay(task));
+                seen.push(task.c().to_vec());
+            });
+        }
+        let delays: Vec<u64> = tids
+            .iter()
+            .map(|&tid| schedstat_delay(&ProcPath::task(pid, tid)))
+            .collect();
+        let mut single = Vec::new();
+        // Safety: as above.
+        unsafe { for_each_thread(pid, 1, |task| single.push(task.c().to_vec())) };
+        read.wait();
         busy.into_iter().for_each(|b| b.join().unwrap());
         // this thread waited while the busy threads ran
         assert!(run_delay(me) > before, "{before} {}", run_delay(me));
+        for (&tid, &delay) in tids.iter().zip(&delays) {
+            let task = ProcPath::task(pid, tid);
+            assert!(seen.contains(&task.c().to_vec()), "thread {tid} not listed");
+            assert!(delay <= longest, "thread {tid}: {delay} > {longest}");
+        }
+        // cores + 1 threads spinning on `cores` cores: someone waited
+        assert!(longest > 0 && delays.iter().any(|&d| d > 0), "{delays:?}");
+        // a process counted as single-threaded: its main thread only, unlisted
+        assert_eq!(single, [ProcPath::task(pid, pid).c().to_vec()]);
+    }
+
+    /// Busy children, more than there are cores: a sample reads how long their threads
+    /// waited for a CPU.
+    #[test]
+    fn a_sample_reads_the_run_queue_delay_of_the_run_s_threads() {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let mut busy: Vec<_> = (0..cores + 1)
+            .map(|_| {
+                std::process::Command::new("sh")
+                    .args(["-c", "while :; do :; done"])
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        // Safety: reads /proc into stack buffers (this test thread's children).
+        let found = unsafe { sample(true) };
+        // Safety: as above.
+        let unread = unsafe { sample(false) };
+        for b in &mut busy {
+            b.kill().unwrap();
+            b.wait().unwrap();
+        }
+        assert_eq!(found.processes as usize, cores + 1, "{found:?}");
+        assert!(found.longest_wait > 0, "{found:?}");
+        assert_eq!(unread.longest_wait, 0, "{unread:?}");
     }
 
     #[test]

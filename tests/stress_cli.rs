@@ -179,8 +179,13 @@ fn the_input_of_an_unshrunk_timeout_is_shown_by_its_head_and_tail() {
     assert!(input.lines().count() <= 41, "{input}");
     assert!(input.contains(" lines not shown ("), "{input}");
     assert!(input.starts_with("50\n"), "{input}");
+    // 50 answers, runs of identical ones folded (`… the line above 2 more times`)
     let expected = section(&report, "expected output");
-    assert_eq!(expected.lines().count(), 50, "{expected}");
+    assert!(expected.lines().count() <= 41, "{expected}");
+    assert!(
+        expected.starts_with("Alice\n") || expected.starts_with("Bob\n"),
+        "{expected}"
+    );
     let whole = std::fs::read_to_string(save.join("input.txt")).unwrap();
     assert!(whole.lines().count() > 300, "{whole}");
     let last = input.trim_end().lines().last().unwrap();

@@ -232,8 +232,9 @@ type Said = (i32, String, String);
 fn kill_the_supervisor(args: &[&str], mode: Option<&str>) -> (Option<Said>, Vec<(u32, u32)>) {
     let dir = tempfile::tempdir().unwrap();
     let child = Command::new(env!("CARGO_BIN_EXE_gamecheck"))
+        // one run: no re-runs of the failure (each would kill its supervisor again)
         .args([
-            "stress", "marble", "--seed", "1", "--rounds", "1", "--cases", "1",
+            "stress", "marble", "--seed", "1", "--rounds", "1", "--cases", "1", "--reruns", "0",
         ])
         .args(args)
         .args([

@@ -7,6 +7,8 @@ mod json;
 
 pub(crate) use json::report as json_report;
 
+use super::runner::{End, RunOutput, STDOUT_CAP};
+use super::show::{show, Kept};
 use super::{
     CaseTime, Class, ContestGame, Inconclusive, LeftBehindSummary, MemoryEvidence, MemoryKind,
     Program, Round, StressFailure, StressOptions, StressSummary, TimeLimit, Trial, Verdict,
@@ -282,16 +284,16 @@ pub(crate) fn write_verdict<G: ContestGame>(
                 case + 1
             );
         }
-        Verdict::Crash { end, stderr_tail } => {
+        Verdict::Crash { end, .. } => {
             let _ = writeln!(s, "crash: {end}");
-            write_stderr(stderr_tail, s);
+            write_stderr(&t.output, s);
         }
         Verdict::MemoryLimit {
             end,
             peak_rss,
             limit,
-            stderr_tail,
             evidence,
+            ..
         } => {
             let memory_kind = t.output.memory_limit.map(|m| m.kind);
             let kind = memory_kind.map_or("", |k| k.name());
@@ -329,7 +331,7 @@ pub(crate) fn write_verdict<G: ContestGame>(
                     mib(*peak_rss)
                 ),
             };
-            write_stderr(stderr_tail, s);
+            write_stderr(&t.output, s);
         }
         Verdict::Timeout(TimeLimit::Cpu) => {
             let _ = writeln!(
@@ -380,46 +382,42 @@ pub(crate) fn write_verdict<G: ContestGame>(
             );
         }
     }
-    let _ = writeln!(s, "--- input ---\n{}", head_and_tail(&t.input, "input"));
+    let _ = writeln!(
+        s,
+        "--- input ---\n{}",
+        show(
+            Kept::Whole(t.input.as_bytes()),
+            Some("--save DIR writes the whole input")
+        )
+    );
     let _ = writeln!(
         s,
         "--- expected output ---\n{}",
-        head_and_tail(&game.write_answers(&t.expected), "expected output")
+        show(
+            Kept::Whole(game.write_answers(&t.expected).as_bytes()),
+            Some("--save DIR writes the whole expected output")
+        )
     );
-    let _ = writeln!(s, "--- actual output ---\n{}", shown(&t.output.stdout));
+    let capped = format!(
+        "{} MiB kept; killed at the {} MiB cap",
+        STDOUT_CAP >> 20,
+        STDOUT_CAP >> 20
+    );
+    let why = match t.output.end {
+        End::OutputCapped => capped.as_str(),
+        _ => "--save DIR writes the whole output",
+    };
+    let _ = writeln!(
+        s,
+        "--- actual output ---\n{}",
+        show(Kept::stdout(&t.output), Some(why))
+    );
 }
 
-/// Texts of more lines than this are shown by their head and tail in a report.
-const SHOWN_LINES: usize = 50;
-/// Lines shown from the head of a long text.
-const HEAD_LINES: usize = 30;
-/// Lines shown from its tail.
-const TAIL_LINES: usize = 10;
-
-/// `text` (an input or an expected output) for the report, without trailing blank
-/// space: whole up to [`SHOWN_LINES`] lines, else its first [`HEAD_LINES`] and last
-/// [`TAIL_LINES`] lines around a line that says how many are not shown.
-fn head_and_tail(text: &str, what: &str) -> String {
-    let lines: Vec<&str> = text.trim_end().lines().collect();
-    if lines.len() <= SHOWN_LINES {
-        return lines.join("\n");
-    }
-    let hidden = lines.len() - HEAD_LINES - TAIL_LINES;
-    format!(
-        "{}\n… {hidden} lines not shown ({} in all; --save DIR writes the whole {what})\n{}",
-        lines[..HEAD_LINES].join("\n"),
-        lines.len(),
-        lines[lines.len() - TAIL_LINES..].join("\n")
-    )
-}
-
-fn write_stderr(stderr_tail: &str, s: &mut String) {
-    if !stderr_tail.is_empty() {
-        let _ = writeln!(
-            s,
-            "--- stderr (last lines) ---\n{}",
-            escape_controls(stderr_tail.trim_end())
-        );
+/// The program's stderr, when it wrote any, by the one rule of [`show`].
+fn write_stderr(out: &RunOutput, s: &mut String) {
+    if out.stderr_bytes > 0 || !out.stderr_tail.is_empty() {
+        let _ = writeln!(s, "--- stderr ---\n{}", show(Kept::stderr(out), None));
     }
 }
 
@@ -551,29 +549,6 @@ pub(crate) fn escape_controls(text: &str) -> String {
         }
     }
     out
-}
-
-/// The program's stdout for the report: at most 4000 characters, every byte that is
-/// not printable ASCII (or a newline or a tab) escaped (a CR is `\r`, a Cyrillic `А`
-/// is `\u{410}`, an invalid UTF-8 byte `\xff`), `(nothing)` when empty.
-fn shown(stdout: &[u8]) -> String {
-    let head = &stdout[..stdout.len().min(16 << 10)];
-    if head.is_empty() {
-        return "(nothing)".into();
-    }
-    let whole = head.len() == stdout.len();
-    let head = if whole {
-        head.strip_suffix(b"\n").unwrap_or(head)
-    } else {
-        head
-    };
-    let text = super::judge::escape_bytes(head, true);
-    if whole && text.chars().count() <= 4000 {
-        text
-    } else {
-        let head: String = text.chars().take(4000).collect();
-        format!("{head}\n… ({} bytes in all)", stdout.len())
-    }
 }
 
 pub(crate) fn plural(n: usize) -> &'static str {

@@ -29,9 +29,6 @@
 //! not end with a newline, and the tail's first line are shown only in part, marked
 //! `(cut: …)`, and counted among the lines not shown.
 
-// Used by the report; until it is, only by the tests here.
-#![cfg_attr(not(test), allow(dead_code))]
-
 use super::judge::escape_bytes;
 use super::runner::{End, RunOutput};
 use std::collections::VecDeque;
@@ -62,6 +59,7 @@ pub struct Omitted {
 
 impl Omitted {
     /// Nothing known of the middle.
+    #[cfg(test)]
     pub const UNKNOWN: Omitted = Omitted {
         bytes: None,
         lines: None,

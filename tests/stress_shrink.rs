@@ -709,7 +709,10 @@ fn under_a_resident_limit_a_crash_is_not_run_again_and_an_early_end_is_cannot_st
                 } if peak == 3 * MIB / 2
             )),
             Err(StressError::CannotStartUnderLimit { why, .. }) if unread == len => {
-                assert!(why.contains("reached 1.5 MiB before it read any"), "{why}");
+                assert_eq!(
+                    why,
+                    "it allocates at least 1.5 MiB before reading its input"
+                );
             }
             other => panic!("{unread} unread: {other:?}"),
         }

@@ -332,34 +332,37 @@ enum Place {
 }
 
 /// The start-up failures of runtimes [`startup_failure`] knows: (runtime, message, where
-/// it is in its line). Each was seen here, under `ulimit -v` (the `RLIMIT_AS` of
-/// `--memory-limit-kind address-space`), and comes from the runtime's own source:
+/// it is in its line). Each was seen here under `ulimit -v` (the `RLIMIT_AS` of
+/// `--memory-limit-kind address-space`; the limits below are approximate), and each is
+/// in the runtime's own source:
 ///
-/// - the JVM (HotSpot, OpenJDK 17.0.15 here), on **stdout**: `Error occurred during
-///   initialization of VM` (`vm_exit_during_initialization`, runtime/java.cpp), then the
-///   reason, e.g. `Could not reserve enough space for code cache (245760K)` (code/codeCache.cpp;
-///   seen at 220–400 MB of address space), `Could not reserve enough space for 251904KB
-///   object heap` (memory/universe.cpp; 400–800 MB), `Could not allocate compressed class
-///   space: 1073741824 bytes` (0.8–2.5 GB, after the first line); or the fatal-error
-///   header `# There is insufficient memory for the Java Runtime Environment to
-///   continue.` (utilities/vmError.cpp; seen at 400 MB–2 GB, with an `hs_err_pid*.log`
-///   left in the working directory); on **stderr**, from the `java` launcher
-///   (libjli/emessages.h), `Error: Could not create the Java Virtual Machine.` when
-///   creating the VM returns an error (seen at about 1–2 GB, after a thread could not be
-///   started; the launcher prints it for a bad option too);
+/// - the JVM (HotSpot, OpenJDK 17.0.15 here), on **stdout** (its `tty`): `Error occurred
+///   during initialization of VM` (runtime/java.cpp, `vm_notify_during_shutdown`, from
+///   `vm_exit_during_initialization`), then the reason on the next line, e.g. `Could not
+///   reserve enough space for code cache (245760K)` (code/codeCache.cpp; at about
+///   215–390 MiB), `Could not reserve enough space for 251904KB object heap`
+///   (memory/universe.cpp; 390–780 MiB) or `Could not allocate compressed class space:
+///   1073741824 bytes` (0.8–2.4 GiB); or the fatal-error header `# There is insufficient
+///   memory for the Java Runtime Environment to continue.` (utilities/vmError.cpp;
+///   between 390 MiB and 2 GiB by the JVM's flags, an `hs_err_pid*.log` left in the
+///   working directory); on **stderr**, the `java` launcher's `Error: Could not create
+///   the Java Virtual Machine.` (libjli's emessages.h, `JVM_ERROR1`), when creating the
+///   VM returns an error (at about 1–2 GiB, after a VM thread could not be started; a bad
+///   option makes it print that too, after its own line);
 /// - Node.js 20 (V8), on stderr: `# Fatal process OOM in Failed to reserve virtual memory
-///   for CodeRange` (V8's `FatalProcessOutOfMemory` on its code range, at 150–600 MB; it
-///   then dies of SIGTRAP);
+///   for CodeRange` (V8's `FatalProcessOutOfMemory` when its code range cannot be
+///   reserved; at about 145–590 MiB), then it dies of SIGTRAP;
 /// - CPython 3.11, on stderr: `Fatal Python error: _PySys_InitCore: can't initialize sys
-///   module` (10 MB), `Fatal Python error: init_import_site: Failed to import the site
-///   module` (15 MB): a fatal error raised in a function of its initialisation (`Py_FatalError`
-///   prefixes the function's name; "init" is in every such name);
-/// - glibc's dynamic loader, on stderr, for any dynamically linked program (Python at
-///   5 MB, the JVM's `libjvm.so` at 20 MB): `error while loading shared libraries: …:
-///   failed to map segment from shared object`.
+///   module` (about 10 MiB), `Fatal Python error: init_import_site: Failed to import the
+///   site module` (about 15 MiB): `Py_FatalError` names the function that failed, and a
+///   function of the interpreter's initialisation has "init" in its name;
+/// - glibc's dynamic loader, on stderr, for any dynamically linked program: `error while
+///   loading shared libraries: …: failed to map segment from shared object` (Python at
+///   about 5 MiB; the JVM's launcher, for `libjvm.so`, at about 20 MiB).
 ///
-/// Below these limits a runtime may die of SIGSEGV with no word at all (the JVM at
-/// 50–210 MB, Node.js below 80 MB); Node.js at about 120 MB hung without a word.
+/// Below these limits a runtime may die of SIGSEGV with no word at all (the JVM at about
+/// 50–205 MiB, Node.js below about 80 MiB); Node.js at about 117 MiB hung without a
+/// word.
 const STARTUP_FAILURES: [(&str, &str, Place); 7] = [
     (
         "the JVM",

@@ -728,10 +728,96 @@ fn under_a_resident_limit_a_crash_is_not_run_again_and_an_early_end_is_cannot_st
                 } if peak == 3 * MIB / 2
             )),
             Err(StressError::CannotStartUnderLimit { why, .. }) if unread == len => {
-                assert!(why.contains("reached 1.5 MiB before it read any"), "{why}");
+                assert_eq!(
+                    why,
+                    "it allocates at least 1.5 MiB before reading its input"
+                );
             }
             other => panic!("{unread} unread: {other:?}"),
         }
         assert!(target.asked.is_empty());
     }
+}
+
+// --- a runtime that cannot start, behind a wrapper that read the input -------------------
+
+/// A JVM's words for failing to start, on stdout (as HotSpot prints them).
+const JVM_CANNOT_START: &str = "Error occurred during initialization of VM\n\
+                                Could not reserve enough space for code cache (245760K)\n";
+
+/// `stress` on standard marble with a fake program under 1 MiB of address space that
+/// reads its whole input and, on run `n` (0-based), prints `stdout(n, cases)` and ends
+/// `end(n)`.
+fn under_address_space(
+    stdout: impl Fn(u64, &[Position]) -> String,
+    end: impl Fn(u64) -> End,
+) -> (Result<Summary, StressError>, u64) {
+    let mut game = Marble::new(Rules::standard(), None).unwrap();
+    let mut runs = 0;
+    let mut target = |input: &[u8]| {
+        let text = std::str::from_utf8(input).unwrap();
+        let cases = format::read(text, 4).expect("stress writes valid inputs");
+        let out = RunOutput {
+            end: end(runs),
+            stdout: stdout(runs, &cases).into_bytes(),
+            memory_limit: Some(MemoryLimit {
+                bytes: MIB,
+                kind: MemoryKind::AddressSpace,
+            }),
+            input_unread: 0,
+            ..RunOutput::default()
+        };
+        runs += 1;
+        Ok(out)
+    };
+    let result = stress(&mut game, &mut target, &options(5, 10), |_| {}, |_, _| {});
+    (result, runs)
+}
+
+/// The same start-up failure on the round's input and on the smallest one: the program
+/// cannot start under the limit, though it read its input.
+#[test]
+fn a_runtime_that_cannot_start_behind_a_wrapper_cannot_start_under_the_limit() {
+    let (result, runs) = under_address_space(|_, _| JVM_CANNOT_START.into(), |_| End::Exited(1));
+    match result {
+        Err(StressError::CannotStartUnderLimit { limit, why, .. }) => {
+            assert_eq!(limit.bytes, MIB);
+            assert!(
+                why.starts_with(
+                    "under 1 MiB of address space, the JVM did not start: its stdout says \
+                     `Error occurred during initialization of VM`"
+                ),
+                "{why}"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(runs >= 1);
+}
+
+/// The words on the round's input only (its smaller inputs crash otherwise), or printed
+/// by a program that passes, or by one that exits 0 with them as its output: judged as
+/// without them.
+#[test]
+fn start_up_words_once_or_from_a_passing_program_are_judged_as_without_them() {
+    let (result, runs) = under_address_space(
+        |n, _| match n {
+            0 => JVM_CANNOT_START.into(),
+            _ => String::new(),
+        },
+        |_| End::Exited(1),
+    );
+    let failure = result.unwrap().failure.expect("a failure");
+    assert_eq!(failure.class, Class::Crash);
+    assert!(runs > 1, "shrinking ran the program again");
+    let (result, _) = under_address_space(
+        |_, cases| format!("{}{JVM_CANNOT_START}", correct(cases)),
+        |_| End::Exited(0),
+    );
+    let failure = result.unwrap().failure.expect("extra lines are malformed");
+    assert_eq!(failure.class, Class::Malformed);
+    let (result, _) = under_address_space(|_, cases| correct(cases), |_| End::Exited(0));
+    let summary = result.unwrap();
+    assert!(summary.failure.is_none());
+    assert_eq!(summary.rounds_passed, 10);
 }

@@ -127,15 +127,64 @@ fn a_program_that_cannot_start_under_the_limit_is_a_usage_error() {
         .get_output()
         .clone();
         let err = String::from_utf8(out.stderr).unwrap();
-        assert!(
-            err.contains(&format!(
-                "cannot start under this limit: under 5 MiB of {what}, "
-            )),
-            "{err}"
-        );
-        assert!(err.contains("raise --memory-limit"), "{err}");
+        if kind == "resident" {
+            assert!(
+                err.contains("cannot start under this limit: it allocates at least "),
+                "{err}"
+            );
+            assert!(
+                err.contains(
+                    " before reading its input; at a judge with a 5 MiB limit it would fail \
+                     every test — reduce its start-up allocation, or raise --memory-limit if \
+                     the judge's limit is higher"
+                ),
+                "{err}"
+            );
+        } else {
+            assert!(
+                err.contains(&format!(
+                    "cannot start under this limit: under 5 MiB of {what}, "
+                )),
+                "{err}"
+            );
+            assert!(
+                err.contains(
+                    "; raise --memory-limit, or limit resident memory instead \
+                     (--memory-limit-kind resident)"
+                ),
+                "{err}"
+            );
+        }
         assert!(!err.contains("shrinking"), "{err}");
     }
+}
+
+/// A program that allocates 1 GiB before reading its input, under 256 MiB of resident
+/// memory: it is ended before it reads a byte, and would be at a judge with that limit on
+/// every test; the message says so, with what it had allocated when it was ended.
+#[test]
+fn allocating_past_the_limit_before_reading_the_input_is_cannot_start() {
+    let out = stress("marble", &one_case("256"), "alloc_1gib.py", &["first"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    let said = err
+        .split("cannot start under this limit: it allocates at least ")
+        .nth(1)
+        .expect(&err);
+    let (peak, rest) = said.split_once(" MiB").expect(&err);
+    assert!(peak.parse::<f64>().expect(&err) > 256.0, "{err}");
+    assert!(
+        rest.starts_with(
+            " before reading its input; at a judge with a 256 MiB limit it would fail every \
+             test — reduce its start-up allocation, or raise --memory-limit if the judge's \
+             limit is higher"
+        ),
+        "{err}"
+    );
 }
 
 /// A program that touches 300 MiB after reading its input, under 256 MiB of resident

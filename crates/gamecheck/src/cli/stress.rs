@@ -495,20 +495,15 @@ fn stress_error(e: StressError, program: &Program) -> Failure {
             limit,
             stderr_tail,
             why,
+            advice,
         } => {
             let e = StressError::CannotStartUnderLimit {
                 limit,
                 why,
+                advice,
                 stderr_tail: String::new(),
             };
-            let hint = match limit.kind {
-                MemoryKind::Resident => "raise --memory-limit",
-                MemoryKind::AddressSpace => {
-                    "raise --memory-limit, or limit resident memory instead \
-                     (--memory-limit-kind resident)"
-                }
-            };
-            let mut msg = format!("`{}` {e}; {hint}", program.display());
+            let mut msg = format!("`{}` {e}", program.display());
             if !stderr_tail.trim().is_empty() {
                 let _ = write!(
                     msg,

@@ -343,6 +343,166 @@ pub fn allocation_failure(stderr_tail: &str) -> Option<&str> {
     })
 }
 
+/// How a known start-up message sits in its line.
+#[derive(Clone, Copy)]
+enum Place {
+    /// The whole (trimmed) line.
+    Whole,
+    /// The start of the (trimmed) line.
+    Start,
+    /// Anywhere in the line.
+    Within,
+}
+
+/// The start-up failures of runtimes [`startup_failure`] knows: (runtime, message, where
+/// it is in its line). Each was seen here under `ulimit -v` (the `RLIMIT_AS` of
+/// `--memory-limit-kind address-space`; the limits below are approximate), and each is
+/// in the runtime's own source:
+///
+/// - the JVM (HotSpot, OpenJDK 17.0.15 here), on **stdout** (its `tty`): `Error occurred
+///   during initialization of VM` (runtime/java.cpp, `vm_notify_during_shutdown`, from
+///   `vm_exit_during_initialization`), then the reason on the next line, e.g. `Could not
+///   reserve enough space for code cache (245760K)` (code/codeCache.cpp; at about
+///   215–390 MiB), `Could not reserve enough space for 251904KB object heap`
+///   (memory/universe.cpp; 390–780 MiB) or `Could not allocate compressed class space:
+///   1073741824 bytes` (0.8–2.4 GiB); or the fatal-error header `# There is insufficient
+///   memory for the Java Runtime Environment to continue.` (utilities/vmError.cpp;
+///   between 390 MiB and 2 GiB by the JVM's flags, an `hs_err_pid*.log` left in the
+///   working directory); on **stderr**, the `java` launcher's `Error: Could not create
+///   the Java Virtual Machine.` (libjli's emessages.h, `JVM_ERROR1`), when creating the
+///   VM returns an error (at about 1–2 GiB, after a VM thread could not be started; a bad
+///   option makes it print that too, after its own line);
+/// - Node.js 20 (V8), on stderr: `# Fatal process OOM in Failed to reserve virtual memory
+///   for CodeRange` (V8's `FatalProcessOutOfMemory` when its code range cannot be
+///   reserved; at about 145–590 MiB), then it dies of SIGTRAP;
+/// - CPython 3.11, on stderr: `Fatal Python error: _PySys_InitCore: can't initialize sys
+///   module` (about 10 MiB), `Fatal Python error: init_import_site: Failed to import the
+///   site module` (about 15 MiB): `Py_FatalError` names the function that failed, and a
+///   function of the interpreter's initialisation has "init" in its name;
+/// - glibc's dynamic loader, on stderr, for any dynamically linked program: `error while
+///   loading shared libraries: …: failed to map segment from shared object` (Python at
+///   about 5 MiB; the JVM's launcher, for `libjvm.so`, at about 20 MiB).
+///
+/// Below these limits a runtime may die of SIGSEGV with no word at all (the JVM at about
+/// 50–205 MiB, Node.js below about 80 MiB); Node.js at about 117 MiB hung without a
+/// word.
+const STARTUP_FAILURES: [(&str, &str, Place); 7] = [
+    (
+        "the JVM",
+        "Error occurred during initialization of VM",
+        Place::Whole,
+    ),
+    (
+        "the JVM",
+        "Could not reserve enough space for ",
+        Place::Start,
+    ),
+    (
+        "the JVM",
+        "There is insufficient memory for the Java Runtime Environment to continue",
+        Place::Within,
+    ),
+    (
+        "the JVM",
+        "Error: Could not create the Java Virtual Machine.",
+        Place::Whole,
+    ),
+    (
+        "Node.js (V8)",
+        "Fatal process OOM in Failed to reserve virtual memory for CodeRange",
+        Place::Within,
+    ),
+    ("CPython", "Fatal Python error: ", Place::Start),
+    (
+        "the dynamic loader",
+        "failed to map segment from shared object",
+        Place::Within,
+    ),
+];
+
+/// How much of stdout [`startup_failure`] reads: a runtime that fails to start has
+/// printed little before (the start of a report's kept stdout is this long too).
+pub const STARTUP_STDOUT: usize = 64 << 10;
+
+/// A runtime's own words for failing to start, as [`startup_failure`] found them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StartupFailure {
+    /// The runtime (`the JVM`, `Node.js (V8)`, `CPython`, `the dynamic loader`).
+    pub runtime: &'static str,
+    /// The known message the line holds: the same for two runs that fail the same way,
+    /// whatever sizes their lines name.
+    pub message: &'static str,
+    /// `stdout` or `stderr`.
+    pub stream: &'static str,
+    /// The line, trimmed.
+    pub line: String,
+    /// The line that says why, when the message itself does not: the line after the
+    /// JVM's `Error occurred during initialization of VM`, the one before its launcher's
+    /// `Error: Could not create the Java Virtual Machine.`
+    pub reason: Option<String>,
+}
+
+/// Whether `line` (trimmed) holds the known start-up `message` at `place`.
+fn holds(line: &str, message: &str, place: Place) -> bool {
+    match place {
+        Place::Whole => line == message,
+        Place::Start if message == "Fatal Python error: " => {
+            // a fatal error of the interpreter's initialisation: `Py_FatalError` names
+            // the function (`_PySys_InitCore: …`, `init_import_site: …`), not a fatal
+            // error of a running program (`Fatal Python error: Segmentation fault`)
+            line.strip_prefix(message)
+                .and_then(|rest| rest.split_once(": "))
+                .is_some_and(|(function, _)| {
+                    !function.contains(' ') && function.to_ascii_lowercase().contains("init")
+                })
+        }
+        Place::Start => line.starts_with(message),
+        Place::Within => line.contains(message),
+    }
+}
+
+/// The first line of a run's stdout (its first [`STARTUP_STDOUT`] bytes), else of its
+/// stderr, that is a runtime's message for failing to start (see `STARTUP_FAILURES` in
+/// this file's source for each message, the runtime's source it comes from, and the
+/// address-space limits at which it was seen): the JVM's `Error occurred during
+/// initialization of VM`, `Could not reserve enough space for …`, `There is insufficient
+/// memory for the Java Runtime Environment to continue` and `Error: Could not create the
+/// Java Virtual Machine.`; Node.js's `Fatal process OOM in Failed to reserve virtual
+/// memory for CodeRange`; CPython's `Fatal Python error: <its initialisation's
+/// function>: …`; the dynamic loader's `failed to map segment from shared object`.
+///
+/// A line that holds these words is only a clue: whoever judges by it must also see the
+/// run fail (a program may print them and pass).
+pub fn startup_failure(stdout: &[u8], stderr_tail: &str) -> Option<StartupFailure> {
+    let stdout = String::from_utf8_lossy(&stdout[..stdout.len().min(STARTUP_STDOUT)]);
+    for (stream, text) in [("stdout", stdout.as_ref()), ("stderr", stderr_tail)] {
+        let lines: Vec<&str> = text.lines().map(str::trim).collect();
+        for (i, &line) in lines.iter().enumerate() {
+            let Some(&(runtime, message, _)) = STARTUP_FAILURES
+                .iter()
+                .find(|&&(_, message, place)| holds(line, message, place))
+            else {
+                continue;
+            };
+            let near = match message {
+                "Error occurred during initialization of VM" => lines.get(i + 1),
+                "Error: Could not create the Java Virtual Machine." => {
+                    i.checked_sub(1).and_then(|j| lines.get(j))
+                }
+                _ => None,
+            };
+            return Some(StartupFailure {
+                runtime,
+                message,
+                stream,
+                line: line.to_string(),
+                reason: near.filter(|l| !l.is_empty()).map(|l| l.to_string()),
+            });
+        }
+    }
+    None
+}
+
 /// Judges `out` against `expected`, our answers to the input's cases in order.
 pub fn judge<G: ContestGame + ?Sized>(
     game: &G,
@@ -565,6 +725,120 @@ mod tests {
         assert!(found("AssertionError: out of memory budget").is_none());
         assert!(found("memory allocation of the table is wrong").is_none());
         assert!(found("").is_none());
+    }
+
+    /// The runtimes' start-up failures as they were printed here (the JVM's on stdout,
+    /// its launcher's, Node's, CPython's and the loader's on stderr) are recognised,
+    /// with the line that says why; the same words inside a sentence, a fatal error of
+    /// a running Python, or an unrelated loader error are not.
+    #[test]
+    fn runtime_start_up_failures_are_recognised() {
+        let jvm = "Error occurred during initialization of VM\n\
+                   Could not reserve enough space for code cache (245760K)\n";
+        let found = startup_failure(jvm.as_bytes(), "").unwrap();
+        assert_eq!(
+            found,
+            StartupFailure {
+                runtime: "the JVM",
+                message: "Error occurred during initialization of VM",
+                stream: "stdout",
+                line: "Error occurred during initialization of VM".into(),
+                reason: Some("Could not reserve enough space for code cache (245760K)".into()),
+            }
+        );
+        // the same message whatever the size it names
+        let other = "[0.005s][warning][gc] Failed to reserve memory for new overflow mark stack\n\
+                     Error occurred during initialization of VM\n\
+                     Could not allocate compressed class space: 1073741824 bytes\n";
+        let found = startup_failure(other.as_bytes(), "").unwrap();
+        assert_eq!(found.message, "Error occurred during initialization of VM");
+        assert_eq!(
+            found.reason.as_deref(),
+            Some("Could not allocate compressed class space: 1073741824 bytes")
+        );
+        let message = |stdout: &str, stderr: &str| {
+            startup_failure(stdout.as_bytes(), stderr).map(|f| (f.runtime, f.message, f.stream))
+        };
+        assert_eq!(
+            message(
+                "Could not reserve enough space for 65536KB object heap\n",
+                ""
+            ),
+            Some(("the JVM", "Could not reserve enough space for ", "stdout"))
+        );
+        assert_eq!(
+            message(
+                "#\n# There is insufficient memory for the Java Runtime Environment to continue.\n",
+                ""
+            )
+            .map(|m| m.1),
+            Some("There is insufficient memory for the Java Runtime Environment to continue")
+        );
+        let launcher = "Unrecognized VM option 'Foo'\n\
+                        Error: Could not create the Java Virtual Machine.\n\
+                        Error: A fatal exception has occurred. Program will exit.\n";
+        let found = startup_failure(b"", launcher).unwrap();
+        assert_eq!(
+            (found.stream, found.reason.as_deref()),
+            ("stderr", Some("Unrecognized VM option 'Foo'"))
+        );
+        // stdout first: the JVM's reason rather than its launcher's summary
+        assert_eq!(
+            message(jvm, launcher).map(|m| m.1),
+            Some("Error occurred during initialization of VM")
+        );
+        assert_eq!(
+            message(
+                "",
+                "\n#\n# Fatal process OOM in Failed to reserve virtual memory for CodeRange\n#\n"
+            )
+            .map(|m| m.0),
+            Some("Node.js (V8)")
+        );
+        for python in [
+            "Fatal Python error: _PySys_InitCore: can't initialize sys module\n\
+             Python runtime state: preinitialized\nMemoryError\n",
+            "Error processing line 1 of …/distutils-precedence.pth:\n\n\
+             Fatal Python error: init_import_site: Failed to import the site module\n",
+        ] {
+            assert_eq!(
+                message("", python).map(|m| m.0),
+                Some("CPython"),
+                "{python}"
+            );
+        }
+        assert_eq!(
+            message(
+                "",
+                "/usr/bin/python3: error while loading shared libraries: libc.so.6: \
+                 failed to map segment from shared object\n"
+            )
+            .map(|m| m.0),
+            Some("the dynamic loader")
+        );
+        // not a start-up failure
+        for stderr in [
+            "Fatal Python error: Segmentation fault\n",
+            "Fatal Python error: Cannot recover from stack overflow.\n",
+            "./sol: error while loading shared libraries: libfoo.so: cannot open shared object file\n",
+            "Exception in thread \"main\" java.lang.OutOfMemoryError: Java heap space\n",
+            "MemoryError\n",
+        ] {
+            assert_eq!(message("", stderr), None, "{stderr}");
+        }
+        for stdout in [
+            "Alice\nthe words Error occurred during initialization of VM, quoted\n",
+            "Bob\n",
+            "",
+        ] {
+            assert_eq!(message(stdout, ""), None, "{stdout}");
+        }
+        // only the start of a long stdout is read
+        let late = format!(
+            "{}\nError occurred during initialization of VM\n",
+            "x".repeat(STARTUP_STDOUT)
+        );
+        assert_eq!(message(&late, ""), None);
     }
 
     /// A contest whose answers are `Alice` or `Bob`, one line per case (the judge reads

@@ -442,18 +442,17 @@ pub enum StressError {
     #[error("the game's own solvers cannot answer the generated input: {0}")]
     Answers(String),
     /// Under its memory limit the program failed (or was ended) before reading any
-    /// input, so it would on every input: the limit is too small for it to start (exit
-    /// code 2 on the command line).
-    #[error(
-        "cannot start under this limit: under {} MiB of {}, {why}",
-        limit.bytes >> 20,
-        limit.kind.what()
-    )]
+    /// input, or a runtime it started failed to start on the round's input and on the
+    /// smallest failing input alike (`memory::cannot_start`), so it would on every
+    /// input: the limit is too small for it to start (exit code 2 on the command line).
+    #[error("cannot start under this limit: {why}; {advice}")]
     CannotStartUnderLimit {
         /// The limit.
         limit: MemoryLimit,
         /// What happened, in words.
         why: String,
+        /// What it means and what to do about it, in words (see `memory.rs`).
+        advice: String,
         /// The tail of the program's stderr on that run.
         stderr_tail: String,
     },
@@ -698,6 +697,7 @@ pub fn stress_with<G: ContestGame + ?Sized, T: Target + ?Sized>(
             // (up to 16 MiB): keep its first 64 KiB only
             let kept = kept(&original);
             let (minimal, note) = shrinker.shrink(original)?;
+            memory::cannot_start(&kept, &minimal)?;
             let shrink_runs = shrinker.runs();
             let single = shrinker.single_case().cloned();
             let case_times = shrinker.case_times().to_vec();

@@ -8,13 +8,12 @@ use super::Failure;
 use crate::contest::Contest;
 use crate::harness::{Progress, ProgressMode};
 use crate::stress::replay::{self as saved, FolderError, ReplayOptions, SavedRules, RULES_FILE};
-use crate::stress::report::{self, escape_controls, plural};
+use crate::stress::report::{self, plural};
 use crate::stress::{
     self, Class, ContestGame, MemoryKind, MemoryLimit, Program, Round, StressError, StressEvents,
     StressOptions,
 };
 use clap::FromArgMatches as _;
-use std::fmt::Write as _;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -491,27 +490,8 @@ fn stress_error(e: StressError, program: &Program) -> Failure {
             Failure::Usage(format!("cannot start `{}`: {io}", program.display()))
         }
         StressError::Answers(msg) => Failure::Internal(msg),
-        StressError::CannotStartUnderLimit {
-            limit,
-            stderr_tail,
-            why,
-            advice,
-        } => {
-            let e = StressError::CannotStartUnderLimit {
-                limit,
-                why,
-                advice,
-                stderr_tail: String::new(),
-            };
-            let mut msg = format!("`{}` {e}", program.display());
-            if !stderr_tail.trim().is_empty() {
-                let _ = write!(
-                    msg,
-                    "\n--- its stderr (last lines) ---\n{}",
-                    escape_controls(stderr_tail.trim_end())
-                );
-            }
-            Failure::Usage(msg)
+        e @ StressError::CannotStartUnderLimit { .. } => {
+            Failure::Usage(report::cannot_start(program, e))
         }
     }
 }

@@ -11,7 +11,8 @@ use super::runner::{End, RunOutput, STDOUT_CAP};
 use super::show::{show, Kept};
 use super::{
     CaseTime, Class, ContestGame, Inconclusive, LeftBehindSummary, MemoryEvidence, MemoryKind,
-    Program, Round, StressFailure, StressOptions, StressSummary, TimeLimit, Trial, Verdict,
+    Program, Round, StressError, StressFailure, StressOptions, StressSummary, TimeLimit, Trial,
+    Verdict,
 };
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -222,6 +223,36 @@ fn write_inconclusive<G: ContestGame>(
     write_left_behind(prog, &summary.left_behind, s);
     let _ = writeln!(s);
     write_verdict(game, program, &busy.trial, s);
+}
+
+/// The message of a program that cannot start under its memory limit
+/// ([`StressError::CannotStartUnderLimit`]): what happened, what to do, and the end of
+/// its stderr by the one rule of [`show`]. Any other error: its own words.
+pub(crate) fn cannot_start(program: &Program, e: StressError) -> String {
+    let StressError::CannotStartUnderLimit {
+        limit,
+        stderr_tail,
+        why,
+        advice,
+    } = e
+    else {
+        return format!("`{}` {e}", program.display());
+    };
+    let e = StressError::CannotStartUnderLimit {
+        limit,
+        why,
+        advice,
+        stderr_tail: String::new(),
+    };
+    let mut msg = format!("`{}` {e}", program.display());
+    if !stderr_tail.trim().is_empty() {
+        let _ = write!(
+            msg,
+            "\n--- its stderr (last lines) ---\n{}",
+            show(Kept::Whole(stderr_tail.trim_end().as_bytes()), None)
+        );
+    }
+    msg
 }
 
 /// The times of a timed-out input's cases, each run alone: one line per case.

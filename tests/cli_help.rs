@@ -575,7 +575,14 @@ const LIMITS: &[(&[&str], &[&str])] = &[
     // every game's stress: rounds, jobs, seed, output, re-runs and repeats
     (
         &["stress", "octal"],
-        &["1..=1,000,000", "1..=256", "2^53 − 1", "16 MiB", "0..=100", "1..=1000"],
+        &[
+            "1..=1,000,000",
+            "1..=256",
+            "2^53 − 1",
+            "16 MiB",
+            "0..=100",
+            "1..=1000",
+        ],
     ),
     (&["verify"], &["2^53 − 1", "at most 10,000,000"]),
     (&["gen", "paint"], &["at most 1,000,000"]),

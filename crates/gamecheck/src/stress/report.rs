@@ -514,10 +514,16 @@ pub(crate) fn write_run_usage(
         program.limits.cpu.as_secs_f64(),
         program.limits.wall.as_secs_f64(),
     );
+    // past the wall-clock limit: a run again alone, held back by a busy machine
+    let raised = if wall.as_secs_f64() > wall_limit {
+        "; it ran again alone, its limit raised by its wait for a CPU on a busy machine"
+    } else {
+        ""
+    };
     let _ = writeln!(
         s,
         "slowest run: {:.2} s CPU ({:.0}% of the {cpu_limit} s CPU time limit), {:.2} s wall \
-         ({:.0}% of {wall_limit} s)",
+         ({:.0}% of {wall_limit} s{raised})",
         cpu.as_secs_f64(),
         100.0 * cpu.as_secs_f64() / cpu_limit,
         wall.as_secs_f64(),

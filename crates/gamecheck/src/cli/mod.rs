@@ -10,7 +10,8 @@
 //! }
 //! ```
 //!
-//! Exit codes: 0 success, 1 a mismatch or a failed check, 2 bad input or usage.
+//! Exit codes: 0 success, 1 a mismatch or a failed check, 2 bad input or usage, 3 `stress`
+//! inconclusive (the machine too busy to judge a run).
 
 mod ability;
 mod completions;
@@ -58,7 +59,8 @@ enum Command {
     #[command(subcommand)]
     Gen(ForGame<gen::Gen>),
     /// Run PROGRAM on generated inputs, compare with our answers, shrink the first failure
-    /// (exit 0 all rounds passed, 1 a failure, 2 usage or PROGRAM cannot be started).
+    /// (exit 0 all rounds passed, 1 a failure, 2 usage or PROGRAM cannot be started, 3
+    /// inconclusive: the machine too busy to judge a round).
     #[command(subcommand)]
     Stress(ForGame<stress::Stress>),
     /// Print the rules of a game and its contest input and output (all games without GAME).

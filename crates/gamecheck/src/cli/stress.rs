@@ -1,7 +1,9 @@
 //! `gamecheck stress <game> [flags] -- PROGRAM [ARGS…]`: runs PROGRAM on generated
 //! inputs, compares its answers with ours, and shrinks the first failure.
 //! Exit 0 when every round passed, 1 on a failure, 2 on a usage error or when PROGRAM
-//! cannot be started.
+//! cannot be started, 3 when a round was inconclusive (the machine too busy to judge it).
+//! This file holds the flags and the calls that turn them into a run; the report's text
+//! is in `stress::report`, the saved folders in `stress::replay`.
 
 use super::ability::{augment_with, parsed, Ability};
 use super::Failure;
@@ -48,8 +50,10 @@ pub struct StressCommon {
     pub timeout: f64,
     /// Wall-clock time limit of one run of PROGRAM, in seconds, for a program that
     /// sleeps or waits rather than computes (a timeout "by wall-clock time"); default
-    /// three times --timeout plus 1 s, at most --timeout plus 60 s (so a machine too busy to
-    /// give a correct program a third of a core does not fail it). The run's supervisor (the process
+    /// three times --timeout plus 1 s, at most --timeout plus 60 s. A run that ends at it
+    /// after waiting for a CPU a quarter of its time or more (a busy machine) is run again
+    /// alone with the limit raised by its wait, up to twice; if it still ends so, the run
+    /// stops as inconclusive (exit 3), never as a failure. The run's supervisor (the process
     /// PROGRAM is started from) has 5 s past this limit to report; then it is
     /// killed too, PROGRAM's group first.
     #[arg(long, value_name = "SECS")]

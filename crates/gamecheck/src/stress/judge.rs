@@ -92,7 +92,7 @@ pub enum Verdict<A> {
         problem: String,
     },
     /// No verdict: the run ended at the wall-clock limit after waiting for a CPU a
-    /// quarter of its wall time or more ([`super::busy`]), and so did each of its runs
+    /// quarter of its wall time or more ([`super::held_back`]), and so did each of its runs
     /// again alone, with the limit raised by the wait of the run before: the machine was
     /// too busy to judge it. Not a failure ([`Verdict::class`] is `None`, and
     /// [`Verdict::is_inconclusive`] says so); `stress` stops there, exit 3 on the command

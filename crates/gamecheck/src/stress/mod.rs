@@ -267,7 +267,7 @@ pub struct Trial<C, A> {
     /// The verdict.
     pub judgement: Judgement<A>,
     /// Runs of the program made again to reach the verdict (0 to 4): a run held back by
-    /// a busy machine is run again alone up to [`busy::BUSY_RERUNS`] times (its last run
+    /// a busy machine is run again alone up to [`BUSY_RERUNS`] times (its last run
     /// is [`Trial::output`]); under an address-space limit a crash is run again at up to
     /// 4 times it, to tell an out-of-memory failure from a crash, and one that read none
     /// of its input at that limit either once more with the memory available, to tell

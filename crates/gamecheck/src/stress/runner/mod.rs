@@ -356,7 +356,7 @@ pub trait Target {
 
     /// Runs on `input` alone (no other run of ours beside it) with its wall-clock limit
     /// raised by `extra`: a run that ended at the wall-clock limit after waiting for a
-    /// CPU is run again so (see [`super::busy`]). By default the same as
+    /// CPU is run again so (see [`super::held_back`]). By default the same as
     /// [`Target::run`] (a target without a wall-clock limit of its own).
     ///
     /// # Errors

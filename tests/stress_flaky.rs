@@ -211,7 +211,7 @@ fn a_program_that_fails_every_other_run_is_said_to_be_flaky_and_its_candidates_r
 }
 
 #[test]
-fn a_case_that_fails_only_after_another_is_said_to() {
+fn a_case_that_fails_only_with_others_is_said_to_but_not_of_a_flaky_program() {
     // a program that keeps state: every case after the first is answered as if it were
     // the one before it (a table it forgot to clear)
     let stale = |cases: &[Position], _| {
@@ -229,8 +229,29 @@ fn a_case_that_fails_only_after_another_is_said_to() {
         let Some(f) = summary.failure else { continue };
         assert_eq!(f.class, Class::WrongAnswer);
         assert_eq!(f.minimal.cases.len(), 2, "seed {seed}");
-        assert_eq!(f.fails_only_after_others, Some(1), "seed {seed}");
+        assert_eq!(f.fails_only_with_others, Some(1), "seed {seed}");
         found = true;
     }
     assert!(found, "no seed found the stale table");
+    // an answer that depends on T: the first case is turned around when T >= 2
+    let by_t = |cases: &[Position], _| match cases.len() {
+        1 => ran(correct(cases), End::Exited(0), 1, 0),
+        _ => ran(first_wrong(cases), End::Exited(0), 1, 0),
+    };
+    let f = run(&options(1, 20, 3), &mut Fake::new(by_t))
+        .failure
+        .unwrap();
+    assert_eq!(f.minimal.cases.len(), 2);
+    assert_eq!(f.fails_only_with_others, Some(0));
+    // a flaky program's case may pass alone by chance: nothing is said of it
+    let flaky_stale = |cases: &[Position], run: u64| match run % 3 {
+        1 => ran(correct(cases), End::Exited(0), 1, 0),
+        _ => stale(cases, run),
+    };
+    for seed in 0..10 {
+        let summary = run(&options(seed, 20, 3), &mut Fake::new(flaky_stale));
+        let Some(f) = summary.failure else { continue };
+        assert!(f.shrunk_reruns.flaky() || f.round_reruns.is_some_and(|r| r.flaky()));
+        assert_eq!(f.fails_only_with_others, None, "seed {seed}");
+    }
 }

@@ -87,7 +87,7 @@ pub struct StressCommon {
     /// than they use: give them a generous limit, or use `resident`.
     #[arg(long, value_enum, default_value_t = MemoryKindArg::Resident, value_name = "KIND", requires = "memory_limit")]
     pub memory_limit_kind: MemoryKindArg,
-    /// Write the minimal failing input, the expected and the actual output, the report
+    /// Write the minimal failing input, the expected and the actual output, its stderr, the report
     /// and the rules (rules.json) into DIR (created if needed), ready for a regression
     /// test and for --replay.
     #[arg(long, value_name = "DIR")]
@@ -362,7 +362,7 @@ fn run<G: ContestGame>(mut game: G, common: &StressCommon) -> Result<u8, Failure
         saved::save(dir, f, &game, &program, &text).map_err(folder_error)?;
         println!(
             "saved: {}",
-            dir.join("{input,expected,actual,report}.txt, rules.json")
+            dir.join("{input,expected,actual,stderr,report}.txt, rules.json")
                 .display()
         );
     }

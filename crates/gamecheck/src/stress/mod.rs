@@ -313,10 +313,11 @@ pub struct StressFailure<C, A> {
     /// to pass (the round's input passed one of its re-runs).
     pub retried_candidates: bool,
     /// When the shrunk input keeps several cases and its failure is a wrong answer, the
-    /// wrongly answered case (0-based, in the shrunk input) if it passes when run alone
-    /// (one more run): it fails only after the cases before it (state kept from one case
-    /// to the next).
-    pub fails_only_after_others: Option<usize>,
+    /// wrongly answered case (0-based, in the shrunk input) if it passes each of
+    /// `1 + reruns` runs alone: it fails only with the other cases of its input (state
+    /// kept from one case to the next, or an answer that depends on T). Not looked for
+    /// when the program was seen to be flaky (a case may then pass alone by chance).
+    pub fails_only_with_others: Option<usize>,
 }
 
 /// How often one input failed in several runs of it.
@@ -725,12 +726,20 @@ pub fn stress_with<G: ContestGame + ?Sized, T: Target + ?Sized>(
                 _ if kept.cases.len() == 1 => Some(0),
                 _ => single.and_then(|c| kept.cases.iter().position(|o| *o == c)),
             };
-            // a wrong answer that needs the cases before it: its case alone passes
-            let fails_only_after_others = match minimal.judgement.verdict {
-                Verdict::WrongAnswer { case, .. } if minimal.cases.len() > 1 => {
-                    let alone = trial(game, target, &minimal.cases[case..=case])?;
-                    summary.left_behind.add(&alone.output);
-                    alone.judgement.verdict.passed().then_some(case)
+            // a wrong answer that needs the other cases of its input: its case alone
+            // passes, every time it is run (1 + reruns times, side by side) — not said of
+            // a program seen to be flaky, whose case may pass alone by chance
+            let flaky = shrunk_reruns.flaky() || round_reruns.is_some_and(|r| r.flaky());
+            let fails_only_with_others = match minimal.judgement.verdict {
+                Verdict::WrongAnswer { case, .. } if minimal.cases.len() > 1 && !flaky => {
+                    let alone = vec![minimal.cases[case..=case].to_vec(); 1 + opts.reruns];
+                    let runs = trials(game, target, &alone, jobs)?;
+                    for t in &runs {
+                        summary.left_behind.add(&t.output);
+                    }
+                    runs.iter()
+                        .all(|t| t.judgement.verdict.passed())
+                        .then_some(case)
                 }
                 _ => None,
             };
@@ -747,7 +756,7 @@ pub fn stress_with<G: ContestGame + ?Sized, T: Target + ?Sized>(
                 round_reruns,
                 shrunk_reruns,
                 retried_candidates: retries > 0,
-                fails_only_after_others,
+                fails_only_with_others,
             });
             return Ok(summary);
         }

@@ -2,7 +2,8 @@
 //! --replay DIR` runs a program on it again ([`replay`]).
 //!
 //! A folder holds `input.txt` (the shrunk input), `expected.txt` (our output),
-//! `actual.txt` (the program's raw stdout), `report.txt` (the report as printed) and
+//! `actual.txt` (the program's raw stdout), `stderr.txt` (its stderr: the first and
+//! the last 64 KiB when there was more), `report.txt` (the report as printed) and
 //! `rules.json` ([`SavedRules`]: the game, its rule flags, the program's command line and
 //! the limits it failed under).
 
@@ -77,7 +78,7 @@ pub(crate) enum FolderError {
 }
 
 /// Writes `input.txt`, `expected.txt`, `actual.txt` (the program's raw stdout),
-/// `report.txt` and `rules.json` (for `--replay`) into `dir`.
+/// `stderr.txt`, `report.txt` and `rules.json` (for `--replay`) into `dir`.
 ///
 /// # Errors
 /// A file cannot be written.
@@ -97,13 +98,26 @@ pub(crate) fn save<G: ContestGame>(
     })
     .map_err(|e| FolderError::Internal(e.to_string()))?
         + "\n";
-    let files: [(&str, &[u8]); 5] = [
+    let out = &f.minimal.output;
+    let mut stderr = out.stderr_head.clone().into_bytes();
+    if out.stderr_omitted > 0 {
+        stderr.extend_from_slice(
+            format!(
+                "\n[gamecheck: {} bytes of stderr not kept here]\n",
+                out.stderr_omitted
+            )
+            .as_bytes(),
+        );
+    }
+    stderr.extend_from_slice(out.stderr_tail.as_bytes());
+    let files: [(&str, &[u8]); 6] = [
         ("input.txt", f.minimal.input.as_bytes()),
         (
             "expected.txt",
             &game.write_answers(&f.minimal.expected).into_bytes(),
         ),
-        ("actual.txt", &f.minimal.output.stdout),
+        ("actual.txt", &out.stdout),
+        ("stderr.txt", &stderr),
         ("report.txt", report.as_bytes()),
         (RULES_FILE, rules.as_bytes()),
     ];

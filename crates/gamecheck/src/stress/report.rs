@@ -127,14 +127,20 @@ pub(crate) fn write_report<G: ContestGame>(
 
 /// How often the failing inputs failed again, and what that says: a flaky program, a
 /// case that fails only after others.
-fn write_reruns<C, A>(f: &StressFailure<C, A>, s: &mut String) {
+fn write_reruns<C: PartialEq, A>(f: &StressFailure<C, A>, s: &mut String) {
     let shrunk = f.shrunk_reruns;
+    // a timeout's input is not shrunk: it is "the input" (its one case, or all of them)
+    let what = if f.minimal.cases == f.original.cases {
+        "the input"
+    } else {
+        "the shrunk input"
+    };
     if shrunk.flaky() || f.round_reruns.is_some_and(|r| r.flaky()) {
         let _ = writeln!(
             s,
-            "flaky:   the shrunk input failed {} of {} runs{}: the program does not answer \
-             the same input the same way every time (uninitialised memory, a read past an \
-             array, a time or hash-order seed?)",
+            "flaky:   {what} failed {} of {} runs{}: the program does not answer the same \
+             input the same way every time (uninitialised memory, a read past an array, a \
+             time or hash-order seed?)",
             shrunk.failed,
             shrunk.runs,
             match f.round_reruns {
@@ -145,7 +151,7 @@ fn write_reruns<C, A>(f: &StressFailure<C, A>, s: &mut String) {
     } else if shrunk.runs > 1 {
         let _ = writeln!(
             s,
-            "reruns:  the shrunk input failed {} of {} runs{}",
+            "reruns:  {what} failed {} of {} runs{}",
             shrunk.failed,
             shrunk.runs,
             match f.round_reruns {
@@ -165,12 +171,20 @@ fn write_reruns<C, A>(f: &StressFailure<C, A>, s: &mut String) {
             r.runs
         );
     }
-    if let Some(i) = f.fails_only_after_others {
+    if let Some(i) = f.fails_only_with_others {
+        let others = match (i, f.minimal.cases.len() - 1 - i) {
+            (0, _) => "the cases after it",
+            (_, 0) => "the cases before it",
+            _ => "the other cases",
+        };
         let _ = writeln!(
             s,
-            "note:    case {} of the shrunk input fails only after the cases before it: run \
-             alone, it passes (state kept from one case to the next?)",
-            i + 1
+            "note:    case {} of the shrunk input fails only with {others}: run alone, it \
+             passed {} of {} runs (state kept from one case to the next, or an answer that \
+             depends on T or on the other cases?)",
+            i + 1,
+            f.shrunk_reruns.runs,
+            f.shrunk_reruns.runs
         );
     }
 }
@@ -207,11 +221,16 @@ fn write_inconclusive<G: ContestGame>(
         plural(r.cases),
         r.size.scale
     );
+    let jobs = match opts.jobs {
+        0 | 1 => String::new(),
+        n => format!(", or with fewer --jobs (now {n})"),
+    };
     let _ = writeln!(
         s,
-        "repeat it on a quieter machine, or with fewer --jobs: {prog} stress {} --seed {} …",
-        [game.name(), game.flags().as_str()].join(" ").trim_end(),
-        opts.seed
+        "repeat:  the same command with --seed {} on a quieter machine, or with a higher \
+         --wall-timeout (now {} s){jobs}",
+        opts.seed,
+        program.limits.wall.as_secs_f64()
     );
     let _ = writeln!(
         s,
@@ -317,7 +336,6 @@ pub(crate) fn write_verdict<G: ContestGame>(
         }
         Verdict::Crash { end, .. } => {
             let _ = writeln!(s, "crash: {end}");
-            write_stderr(&t.output, s);
         }
         Verdict::MemoryLimit {
             end,
@@ -362,7 +380,6 @@ pub(crate) fn write_verdict<G: ContestGame>(
                     mib(*peak_rss)
                 ),
             };
-            write_stderr(&t.output, s);
         }
         Verdict::Timeout(TimeLimit::Cpu) => {
             let _ = writeln!(
@@ -406,13 +423,15 @@ pub(crate) fn write_verdict<G: ContestGame>(
                 "inconclusive: {runs} runs of this input each ended at the wall-clock limit \
                  (the last, run alone, at {:.2} s with the limit raised by the wait before it) \
                  after waiting {:.2} s for a CPU, {:.2} s of CPU time: the machine is too busy \
-                 to judge it (run fewer --jobs, or stop what else runs)",
+                 to judge it",
                 t.output.elapsed.as_secs_f64(),
                 t.output.waited.as_secs_f64(),
                 t.output.cpu.as_secs_f64()
             );
         }
     }
+    // whatever the verdict: a program's own messages say most about it
+    write_stderr(&t.output, s);
     let _ = writeln!(
         s,
         "--- input ---\n{}",
@@ -707,7 +726,13 @@ mod tests {
             ),
             "{s}"
         );
-        assert!(s.contains("gamecheck stress double --seed 2026"), "{s}");
+        assert!(
+            s.contains(
+                "\nrepeat:  the same command with --seed 2026 on a quieter machine, or with a \
+                 higher --wall-timeout (now 5.5 s)\n"
+            ),
+            "{s}"
+        );
         assert!(
             s.contains("inconclusive: 3 runs of this input each ended at the wall-clock limit"),
             "{s}"

@@ -133,7 +133,7 @@ pub(crate) fn report<G: ContestGame>(
             },
             "flaky": f.shrunk_reruns.flaky() || f.round_reruns.is_some_and(|r| r.flaky()),
             "retried_candidates": f.retried_candidates,
-            "fails_only_after_earlier_cases": f.fails_only_after_others.map(|i| i + 1),
+            "fails_only_with_other_cases": f.fails_only_with_others.map(|i| i + 1),
             "saved_to": saved.map(|d| d.display().to_string()),
         });
     }

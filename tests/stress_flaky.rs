@@ -255,3 +255,80 @@ fn a_case_that_fails_only_with_others_is_said_to_but_not_of_a_flaky_program() {
         assert_eq!(f.fails_only_with_others, None, "seed {seed}");
     }
 }
+
+/// A program wrong on every case of 2 empty cells or more, but only on its even-numbered
+/// runs (a flaky one).
+fn wrong_on_even_runs(cases: &[Position], run: u64) -> RunOutput {
+    let right = correct(cases);
+    if run % 2 == 1 {
+        return ran(right, End::Exited(0), 1, 0);
+    }
+    let out: String = right
+        .lines()
+        .zip(cases)
+        .map(|(line, p)| match (p.empty_cells() >= 2, line) {
+            (true, "Alice") => "Bob\n".to_string(),
+            (true, _) => "Alice\n".to_string(),
+            (false, line) => format!("{line}\n"),
+        })
+        .collect();
+    ran(out, End::Exited(0), 1, 0)
+}
+
+#[test]
+fn retried_candidates_let_a_flaky_failure_shrink_to_its_smallest_case() {
+    let mut shrunk = 0;
+    for seed in 0..6 {
+        let summary = run(&options(seed, 20, 3), &mut Fake::new(wrong_on_even_runs));
+        let Some(f) = summary.failure else { continue };
+        assert!(f.retried_candidates, "seed {seed}");
+        // each candidate confirmed alone lands on an odd run and passes: only its retry
+        // (an even run) shows it fails
+        assert_eq!(f.minimal.cases.len(), 1, "seed {seed}");
+        assert_eq!(f.minimal.cases[0].empty_cells(), 2, "seed {seed}");
+        shrunk += 1;
+    }
+    assert!(shrunk >= 3, "{shrunk} seeds failed");
+}
+
+#[test]
+fn candidates_are_not_retried_past_the_time_budget() {
+    // the failing round's run is even-numbered (one run a round: round 3, run 2), its
+    // re-runs pass and fail (runs 3, 4): flaky; then the wrongly answered case alone
+    // (run 5) passes, and the budget is spent: it is not retried
+    let mut opts = options(0, 20, 2);
+    opts.shrink_time = Duration::ZERO;
+    let f = run(&opts, &mut Fake::new(wrong_on_even_runs))
+        .failure
+        .expect("a round fails");
+    assert!(f.original.cases.len() > 1, "{:?}", f.original.cases);
+    assert_eq!(f.round_reruns, Some(Reruns { failed: 2, runs: 3 }));
+    assert!(f.retried_candidates);
+    assert_eq!(f.shrink_runs, 1);
+}
+
+#[test]
+fn a_timeouts_cases_that_the_machine_was_too_busy_to_time_are_said_to_be() {
+    // every input of several cases passes the CPU limit; each case alone is held back
+    let fake = |cases: &[Position], _| match cases.len() {
+        1 => ran(String::new(), End::TimedOut(TimeLimit::Wall), 5500, 3000),
+        _ => ran(String::new(), End::TimedOut(TimeLimit::Cpu), 1600, 0),
+    };
+    let mut opts = options(5, 1, 3);
+    opts.cases = 4;
+    let f = run(&opts, &mut Fake::new(fake)).failure.unwrap();
+    assert_eq!(f.class, Class::Timeout);
+    assert_eq!(f.case_times.len(), 4);
+    assert!(f
+        .case_times
+        .iter()
+        .all(|t| t.inconclusive && t.class.is_none()));
+    let note = f.note.unwrap();
+    assert!(
+        note.starts_with(
+            "no case of the 4 run alone times out on its own, and 4 of them the machine was \
+             too busy to judge"
+        ),
+        "{note}"
+    );
+}

@@ -339,6 +339,14 @@ mod tests {
                 other => panic!("{other:?}"),
             }
         }
+        // a runtime started directly reads none of its input: no word of a wrapper
+        let mut direct = first.clone();
+        direct.output.input_unread = direct.input.len();
+        let text = cannot_start(&direct, &direct).unwrap_err().to_string();
+        assert!(
+            text.contains("so it would on every input; raise --memory-limit"),
+            "{text}"
+        );
         let node = "#\n# Fatal process OOM in Failed to reserve virtual memory for CodeRange\n#\n";
         let node = address_space(End::Signaled(5), "", node);
         assert!(matches!(
@@ -356,6 +364,9 @@ mod tests {
         let right = address_space(End::Exited(0), "Alice\n", JVM);
         assert_eq!(right.judgement.verdict, Verdict::Pass);
         assert!(cannot_start(&right, &right).is_ok());
+        // a failure whose smallest input passes (printing the words) is not cannot-start
+        assert!(cannot_start(&crash, &right).is_ok());
+        assert!(cannot_start(&right, &crash).is_ok());
         let printed = address_space(End::Exited(0), JVM, "");
         assert_eq!(
             printed.judgement.verdict.class(),

@@ -644,3 +644,31 @@ fn a_flaky_failure_is_said_to_be_flaky_and_replayed_with_repeat() {
     );
     assert!(!out.contains("flaky"), "{out}");
 }
+
+/// The program's stderr is shown for every verdict (a wrong answer here), and `--save`
+/// keeps it (`stderr.txt`).
+#[test]
+fn stderr_is_shown_for_a_wrong_answer_and_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("saved");
+    let script = format!(
+        "echo 'debug: searching' >&2; exec python3 -S {}",
+        fixture("marble_wrap_bug.py")
+    );
+    let out = gamecheck()
+        .args(["stress", "marble", "--seed", "1", "--reruns", "0", "--save"])
+        .arg(&save)
+        .args(["--", "sh", "-c", &script])
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let report = String::from_utf8(out.stdout).unwrap();
+    assert!(report.contains("wrong answer on case 1"), "{report}");
+    assert!(
+        report.contains("\n--- stderr ---\ndebug: searching\n--- input ---\n"),
+        "{report}"
+    );
+    let saved = std::fs::read_to_string(save.join("stderr.txt")).unwrap();
+    assert_eq!(saved, "debug: searching\n");
+}

@@ -58,7 +58,7 @@ set_tests() {
     prover) echo "--lib --test paint_period --test octal_period --test zoo" ;;
     sevens-*) echo "--lib --test sevens_movegen --test sevens_certify --test sevens_props --test zoo --test game_laws" ;;
     judge) echo "--lib --test stress_judge" ;;
-    stress) echo "--lib --test stress_flaky --test stress_shrink --test stress_paint" ;;
+    stress) echo "--lib --test stress_flaky --test stress_shrink --test stress_paint --test octal_cli" ;;
     readers) echo "--lib --test marble_cli --test paint_cli --test sevens_cli --test line_ends --test marble_laws --test paint_laws --test sevens_sample" ;;
     perft) echo "--lib --test perft" ;;
     octal) echo "--lib --test octal_cli --test octal_fuzz_props --test octal_period --test octal_props --test game_laws" ;;

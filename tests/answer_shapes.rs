@@ -9,7 +9,7 @@
 
 use gamecheck::error::{Location, ParseError};
 use gamecheck::game::{BoxSolver, Game};
-use gamecheck::outcome::{ContestAnswer, Player, Value, Winner};
+use gamecheck::outcome::{ContestAnswer, FixedScore, Player, Value, Winner};
 use gamecheck::rng::{Entropy, Size};
 use gamecheck::solver::{Refusal, Solver};
 use std::fmt;
@@ -112,6 +112,9 @@ impl<A> Solver<Heap, A> for Oracle<A> {
 
 /// The game with solvers that name the winner (`Alice`: the first player).
 struct Named;
+/// The same game with solvers that give a final score naming fixed players: +1 when
+/// the first player takes the last token, −1 when the second does.
+struct Scored;
 /// The same game with solvers that answer for the player to move.
 struct Relative;
 
@@ -185,10 +188,22 @@ impl Relative {
     }
 }
 
+impl Scored {
+    fn named(_: &Heap, s: FixedScore) -> Winner {
+        s.winner()
+    }
+}
+
 the_game!(Named, Winner, |h, wins| {
     match (wins, h.mover) {
         (true, Player::First) | (false, Player::Second) => Winner::Alice,
         _ => Winner::Bob,
+    }
+});
+the_game!(Scored, FixedScore, |h, wins| {
+    match (wins, h.mover) {
+        (true, Player::First) | (false, Player::Second) => FixedScore(1),
+        _ => FixedScore(-1),
     }
 });
 the_game!(Relative, Value, |_, wins| if wins {
@@ -224,6 +239,31 @@ fn the_default_best_move_wins_for_either_player_and_either_shape() {
         Some("take 2".into())
     );
     assert_eq!(Named::best_move(&Rules, &heap(6, Player::First)), None);
+}
+
+/// A final score naming fixed players needs no best move of its own either: the winner,
+/// whichever player is to move, is shown its winning move; the loser to move is shown a
+/// move that keeps the score (every move does: each loses), and none when no token is
+/// left.
+#[test]
+fn the_default_best_move_of_a_fixed_score_wins_for_either_player() {
+    for mover in [Player::First, Player::Second] {
+        for n in 0..12 {
+            let h = heap(n, mover);
+            let best = Scored::best_move(&Rules, &h);
+            match n % 3 {
+                0 if n == 0 => assert_eq!(best, None, "{n} {mover:?}"),
+                0 => assert!(best.is_some(), "{n} {mover:?}: the loser is shown a move"),
+                r => assert_eq!(best, Some(format!("take {r}")), "{n} {mover:?}"),
+            }
+        }
+    }
+    let cases: Vec<Heap> = (0..9)
+        .flat_map(|n| [heap(n, Player::First), heap(n, Player::Second)])
+        .collect();
+    let scored = gamecheck::game::solve_cases::<Scored>(&Rules, Variant::Naive, &cases).unwrap();
+    let named = gamecheck::game::solve_cases::<Named>(&Rules, Variant::Naive, &cases).unwrap();
+    assert_eq!(scored, named);
 }
 
 /// Both shapes give the same contest output, naming the fixed player: `Bob` when the

@@ -58,7 +58,9 @@ pub mod prelude {
     pub use crate::harness::driver::{reachable, Group, NamedCheck, Step, Suite, Verify};
     pub use crate::harness::VerifyOptions;
     pub use crate::oracle::{Recursive, Retrograde, Terminal};
-    pub use crate::outcome::{Compare, ContestAnswer, GameValue, Player, Remote, Value, Winner};
+    pub use crate::outcome::{
+        Compare, ContestAnswer, FixedScore, GameValue, Player, Remote, Value, Winner,
+    };
     pub use crate::perft::{Generator, Moves, Perft, PerftFromMoves};
     pub use crate::rng::{Entropy, Size};
     pub use crate::solver::{Refusal, Solver};

@@ -8,9 +8,16 @@
 //! to move wins, as in combinatorial game theory's N- and P-positions and in
 //! GamesmanOne's win/lose/tie) and a value that **names a fixed player** ([`Winner`]:
 //! `Alice` means the first player wins, whoever is to move, as a tic-tac-toe "X wins"
-//! does). The ready contest spellings are [`Winner`] (`Alice`, `Bob`, `Draw`) and the
-//! integers (a Grundy value, a score, a number of moves); a game with another spelling
-//! implements [`ContestAnswer`] for a type of its own.
+//! does). The ready contest spellings are [`Winner`] (`Alice`, `Bob`, `Draw`),
+//! [`FixedScore`] (the first player's final score less the second's, whoever is to move:
+//! Black's discs less White's) and the integers (a Grundy value, a score, a number of
+//! moves); a game with another spelling implements [`ContestAnswer`] for a type of its
+//! own.
+//!
+//! A plain integer is a value the harness cannot follow along optimal play (see
+//! [`GameValue`]'s note on the integer types): a game whose answer is an integer writes
+//! its own best move, unless the integer is a final score naming fixed players, which
+//! [`FixedScore`] is.
 //!
 //! A value may also say how soon the game ends: [`Remote`], a value for the player to
 //! move with its *remoteness* (what the library's oracles of `oracle` compute, and a
@@ -63,6 +70,18 @@ impl fmt::Display for Player {
 /// assert_eq!(Winner::Bob.after_optimal_move(Player::First), None);
 /// assert_eq!(Winner::Draw.after_optimal_move(Player::First), Some(Winner::Draw));
 /// ```
+///
+/// # The integer types
+///
+/// Every integer type (`u8` … `u64`, `usize`, `i8` … `i64`, `isize`) is a `GameValue`
+/// whose [`GameValue::after_optimal_move`] is `None`: an integer by itself (a score, a
+/// margin, a Grundy value) says nothing of the value an optimal move leads to, since a
+/// move may score points of its own or the integer may be relative to the player to
+/// move. A game scored by points writes its own `Game::best_move` (the move whose points
+/// and the value after it make the position's value). A *final* score that names fixed
+/// players (the first player's discs less the second's at the end, whoever is to move)
+/// stays itself along optimal play: that is [`FixedScore`], whose default best move is
+/// right for either player to move.
 pub trait GameValue: Copy + fmt::Debug + PartialEq + fmt::Display + Send + Sync + 'static {
     /// The value of the position an optimal move leads to, from a position of value
     /// `self` with `mover` to move (Bellman's principle of optimality: the value of a
@@ -385,8 +404,9 @@ impl GameValue for Winner {
 /// inverse of the other). `solve` prints it, `stress` reads a program's lines with it and
 /// says what it expected in its words, `verify`'s failures and `--json` show it.
 ///
-/// Ready: [`Winner`] (`Alice`, `Bob`, `Draw`) and the integer types (a Grundy value, a
-/// score, a number of moves: decimal, `-` for a negative one, no `+`, no leading zeros).
+/// Ready: [`Winner`] (`Alice`, `Bob`, `Draw`), [`FixedScore`] and the integer types (a
+/// Grundy value, a score, a number of moves: decimal, `-` for a negative one, no `+`, no
+/// leading zeros).
 ///
 /// ```
 /// use gamecheck::outcome::{ContestAnswer, Winner};
@@ -438,14 +458,11 @@ fn canonical_integer(line: &str) -> bool {
         && line != "-0"
 }
 
-/// An integer value (a score, a margin) says nothing by itself of the position an
-/// optimal move leads to: a move may score points of its own. A game scored by points
-/// writes its own `Game::best_move` (the move whose points and the value after it make
-/// the position's value).
+/// The integer types as values: see [`GameValue`]'s note on the integer types.
 macro_rules! integer_values {
     ($($t:ty),+) => {$(
         impl GameValue for $t {
-            /// None: see the note on the integer types.
+            /// None: see [`GameValue`]'s note on the integer types.
             fn after_optimal_move(self, _mover: Player) -> Option<$t> {
                 None
             }
@@ -479,6 +496,69 @@ integer_answers!(
     usize: "a non-negative integer", i8: "an integer", i16: "an integer",
     i32: "an integer", i64: "an integer", isize: "an integer"
 );
+
+/// A final score that names fixed players: the first player's score less the second's at
+/// the end of optimal play, whoever is to move (Black's discs less White's in Reversi,
+/// as published results give it). Positive: the first player is ahead; 0: a tie.
+///
+/// Along optimal play it stays itself (each player's best move keeps the final score the
+/// position has), so the default best move is right for either player to move; the
+/// first player picks the largest child, the second the smallest, both to the same
+/// value. Not for points scored along the way (a move that scores is not a move to a
+/// child of the same value): such a game writes its own `Game::best_move` (see
+/// [`GameValue`]'s note on the integer types). Spelt, parsed and written as an integer
+/// (the canonical decimal form, as the integer types), under `result` in `solve --json`.
+///
+/// ```
+/// use gamecheck::outcome::{ContestAnswer, FixedScore, GameValue, Player, Winner};
+/// let s = FixedScore(-4); // the second player ends 4 ahead
+/// assert_eq!(s.after_optimal_move(Player::First), Some(s));
+/// assert_eq!(s.after_optimal_move(Player::Second), Some(s));
+/// assert_eq!(FixedScore::parse("-4"), Some(s));
+/// assert_eq!(FixedScore::parse("+4"), None);
+/// assert_eq!(s.to_string(), "-4");
+/// assert_eq!(FixedScore(3).winner(), Winner::Alice);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct FixedScore(pub i64);
+
+impl FixedScore {
+    /// Who wins by it: `Alice` (the first player) ahead, `Bob` behind, `Draw` at 0.
+    pub fn winner(self) -> Winner {
+        match self.0.cmp(&0) {
+            std::cmp::Ordering::Greater => Winner::Alice,
+            std::cmp::Ordering::Less => Winner::Bob,
+            std::cmp::Ordering::Equal => Winner::Draw,
+        }
+    }
+}
+
+impl fmt::Display for FixedScore {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl GameValue for FixedScore {
+    /// Itself: a final score naming fixed players does not change along optimal play.
+    fn after_optimal_move(self, _mover: Player) -> Option<FixedScore> {
+        Some(self)
+    }
+}
+
+impl ContestAnswer for FixedScore {
+    fn parse(line: &str) -> Option<FixedScore> {
+        i64::parse(line).map(FixedScore)
+    }
+
+    fn form() -> String {
+        "an integer (the first player's final score less the second's)".into()
+    }
+
+    fn to_json(&self) -> serde_json::Value {
+        serde_json::json!(self.0)
+    }
+}
 
 impl std::str::FromStr for Winner {
     type Err = String;

@@ -95,6 +95,22 @@ where
     fn check_rules(_rules: &Self::Rules) -> Result<(), RuleError> {
         Ok(())
     }
+
+    /// A random case of a contest input under `rules` at `size`, drawn from `entropy`
+    /// only: what `gen` and `stress` send ([`Contest::generate`]). By default
+    /// [`Game::random_case`], which stays within the oracle's reach; a game whose contest
+    /// cases are larger (openings and middlegames of a board game) draws them here, with
+    /// the same [`Entropy`] methods, and our answers to the cases the oracle refuses come
+    /// from the default solver alone, the one `verify` checks against the oracle (`gen`
+    /// and `stress` say how many). Bugs show on small cases: draw sizes so that small
+    /// ones still come often (log-uniformly, say).
+    fn generate<E: Entropy + ?Sized>(
+        rules: &Self::Rules,
+        entropy: &mut E,
+        size: Size,
+    ) -> Self::Case {
+        Self::random_case(rules, entropy, size)
+    }
 }
 
 impl<G: SimpleContest> Contest for G
@@ -113,6 +129,15 @@ where
 
     fn contest(rules: G::Rules, size: &NoFlags) -> Result<GameContest<G>, RuleError> {
         Ok(GameContest::new(rules, size))
+    }
+
+    fn generate<E: Entropy + ?Sized>(
+        rules: &G::Rules,
+        _flags: &NoFlags,
+        entropy: &mut E,
+        size: Size,
+    ) -> G::Case {
+        <G as SimpleContest>::generate(rules, entropy, size)
     }
 }
 
@@ -181,7 +206,14 @@ impl<G: Contest> ContestGame for GameContest<G> {
     }
 
     fn generate(&self, rng: &mut Rng, size: Size) -> G::Case {
-        G::generate(&self.rules, &self.flags, rng, size)
+        <G as Contest>::generate(&self.rules, &self.flags, rng, size)
+    }
+
+    fn beyond_oracle(&self, cases: &[G::Case]) -> usize {
+        cases
+            .iter()
+            .filter(|c| self.oracle.check(c).is_err())
+            .count()
     }
 
     fn write_input(&self, cases: &[G::Case]) -> String {

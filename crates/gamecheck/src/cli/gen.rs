@@ -87,6 +87,16 @@ fn write<G: ContestGame>(game: &G, common: &GenCommon) -> Result<ExitCode, Failu
         s
     });
     let cases = generate(game, seed, common.cases as usize, size);
+    let beyond = game.beyond_oracle(&cases);
+    if beyond > 0 {
+        eprintln!(
+            "{} gen: {beyond} of the {} cases are beyond the oracle's reach: `solve` and \
+             `stress` answer them with the default solver alone (the one `verify` checks \
+             against the oracle where the oracle reaches)",
+            super::name(),
+            cases.len()
+        );
+    }
     let text = game.write_input(&cases);
     // an input the game's own reader refuses (more cases than its format allows) is not
     // written: `solve` and `stress` could not read it either

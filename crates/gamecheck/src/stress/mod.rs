@@ -85,6 +85,15 @@ pub trait ContestGame {
         (0..cases).map(|_| self.generate(rng, size)).collect()
     }
 
+    /// How many of `cases` are beyond the oracle's reach (it refuses them), so that our
+    /// answers to them come from the fast solver alone (the one `verify` checks against
+    /// the oracle where the oracle reaches): `gen` and `stress` say so. By default 0 (an
+    /// adapter that checks every answer another way says nothing).
+    fn beyond_oracle(&self, cases: &[Self::Case]) -> usize {
+        let _ = cases;
+        0
+    }
+
     /// A whole input holding `cases`, in the contest's canonical layout.
     fn write_input(&self, cases: &[Self::Case]) -> String;
 
@@ -431,6 +440,11 @@ pub struct StressSummary<C, A> {
     pub usage: UsagePeak,
     /// Processes left behind by any run (rounds and shrinking).
     pub left_behind: LeftBehindSummary,
+    /// Cases sent in the rounds (up to the failure or the inconclusive round).
+    pub cases_sent: u64,
+    /// Of those, the cases beyond the oracle's reach ([`ContestGame::beyond_oracle`]):
+    /// our answers to them came from the fast solver alone.
+    pub beyond_oracle: u64,
 }
 
 /// Why a `stress` run could not be completed.
@@ -641,6 +655,8 @@ pub fn stress_with<G: ContestGame + ?Sized, T: Target + ?Sized>(
         inconclusive: None,
         usage: UsagePeak::default(),
         left_behind: LeftBehindSummary::default(),
+        cases_sent: 0,
+        beyond_oracle: 0,
     };
     let jobs = opts.jobs.max(1);
     let all = rounds(opts);
@@ -651,6 +667,8 @@ pub fn stress_with<G: ContestGame + ?Sized, T: Target + ?Sized>(
             .collect();
         let results = trials(game, target, &lists, jobs)?;
         for (round, original) in group.iter().zip(results) {
+            summary.cases_sent += original.cases.len() as u64;
+            summary.beyond_oracle += game.beyond_oracle(&original.cases) as u64;
             summary.usage.add(&original.output);
             summary.left_behind.add(&original.output);
             if original.judgement.verdict.is_inconclusive() {

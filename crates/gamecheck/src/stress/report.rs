@@ -47,6 +47,7 @@ pub(crate) fn write_report<G: ContestGame>(
         );
         let u = &summary.usage;
         write_run_usage(program, u.slowest_wall, u.slowest_cpu, u.peak_rss, s);
+        write_beyond_oracle(summary, s);
         write_left_behind(prog, &summary.left_behind, s);
         return 0;
     };
@@ -118,11 +119,25 @@ pub(crate) fn write_report<G: ContestGame>(
         let _ = writeln!(s, "note:    {note}");
     }
     write_reruns(f, s);
+    write_beyond_oracle(summary, s);
     write_case_times(program, &f.case_times, s);
     write_left_behind(prog, &summary.left_behind, s);
     let _ = writeln!(s);
     write_verdict(game, program, &f.minimal, s);
     1
+}
+
+/// How many of the cases sent were beyond the oracle's reach (answered by the fast
+/// solver alone), when any were.
+fn write_beyond_oracle<C, A>(summary: &StressSummary<C, A>, s: &mut String) {
+    if summary.beyond_oracle > 0 {
+        let _ = writeln!(
+            s,
+            "beyond the oracle: {} of the {} cases sent, answered by the default solver alone \
+             (the one `verify` checks against the oracle where the oracle reaches)",
+            summary.beyond_oracle, summary.cases_sent
+        );
+    }
 }
 
 /// How often the failing inputs failed again, and what that says: a flaky program, a
@@ -707,6 +722,8 @@ mod tests {
             inconclusive: Some(Inconclusive { round, trial }),
             usage: UsagePeak::default(),
             left_behind: LeftBehindSummary::default(),
+            cases_sent: 3,
+            beyond_oracle: 0,
         };
         let program = Program::new(vec!["sol".into()], Duration::from_millis(1500));
         let opts = StressOptions {

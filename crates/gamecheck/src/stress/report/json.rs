@@ -89,6 +89,8 @@ pub(crate) fn report<G: ContestGame>(
         "slowest_cpu_seconds": u.slowest_cpu.as_secs_f64(),
         "peak_rss_bytes": u.peak_rss,
         "left_behind": summary.left_behind.processes,
+        "cases_sent": summary.cases_sent,
+        "beyond_oracle": summary.beyond_oracle,
         "failure": null,
         "inconclusive": null,
     });

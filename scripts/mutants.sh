@@ -34,6 +34,7 @@ set_files() {
     sevens-movegen) echo "crates/games/src/sevens/movegen.rs" ;;
     sevens-search) echo "crates/games/src/sevens/movegen.rs crates/games/src/sevens/search.rs crates/games/src/sevens/memo.rs crates/games/src/sevens/table.rs" ;;
     judge) echo "crates/gamecheck/src/stress/judge.rs" ;;
+    stress-cli) echo "crates/gamecheck/src/cli/gen.rs crates/gamecheck/src/cli/stress.rs crates/gamecheck/src/contest.rs" ;;
     stress) echo "crates/gamecheck/src/stress/busy.rs crates/gamecheck/src/stress/show.rs crates/gamecheck/src/stress/memory.rs crates/gamecheck/src/stress/shrink.rs" ;;
     readers) echo "crates/games/src/marble/format.rs crates/games/src/paint/format.rs crates/games/src/sevens/format.rs crates/gamecheck/src/input.rs" ;;
     perft) echo "crates/gamecheck/src/perft.rs crates/games/src/paint/perft.rs crates/games/src/sevens/perft.rs crates/games/src/octal/perft.rs crates/gamecheck/src/harness/signature.rs" ;;
@@ -58,6 +59,7 @@ set_tests() {
     prover) echo "--lib --test paint_period --test octal_period --test zoo" ;;
     sevens-*) echo "--lib --test sevens_movegen --test sevens_certify --test sevens_props --test zoo --test game_laws" ;;
     judge) echo "--lib --test stress_judge" ;;
+    stress-cli) echo "--lib --test stress_judge --test stress_gen --test contest --test stress_cli" ;;
     stress) echo "--lib --test stress_flaky --test stress_shrink --test stress_paint --test octal_cli" ;;
     readers) echo "--lib --test marble_cli --test paint_cli --test sevens_cli --test line_ends --test marble_laws --test paint_laws --test sevens_sample" ;;
     perft) echo "--lib --test perft" ;;
@@ -67,7 +69,7 @@ set_tests() {
     esac
 }
 
-sets="harness geometry marble-geometry marble-movegen marble-solvers marble-export paint-movegen paint-period paint-shrink prover sevens-movegen sevens-search judge stress readers perft octal octal-sparse oracle"
+sets="harness geometry marble-geometry marble-movegen marble-solvers marble-export paint-movegen paint-period paint-shrink prover sevens-movegen sevens-search judge stress stress-cli readers perft octal octal-sparse oracle"
 if [ $# -eq 0 ] || [ "$1" = list ]; then
     for s in $sets; do printf '%-16s %s\n' "$s" "$(set_files "$s")"; done
     exit 0

@@ -51,14 +51,8 @@ pub fn confirm<G: ContestGame + ?Sized, T: Target + ?Sized>(
             return Ok((last, judgement, again));
         }
     }
-    let inconclusive = Judgement {
-        verdict: Verdict::Inconclusive {
-            runs: 1 + BUSY_RERUNS,
-        },
-        wrong: Vec::new(),
-        right: Vec::new(),
-        not_answers: Vec::new(),
-        per_case: false,
-    };
+    let inconclusive = Judgement::whole_run(Verdict::Inconclusive {
+        runs: 1 + BUSY_RERUNS,
+    });
     Ok((last, inconclusive, BUSY_RERUNS))
 }

@@ -190,6 +190,20 @@ pub struct Judgement<A> {
     pub per_case: bool,
 }
 
+impl<A> Judgement<A> {
+    /// A verdict on the run as a whole (a limit, a crash, no verdict): no case answered
+    /// right or wrongly, and the output not read case by case.
+    pub fn whole_run(verdict: Verdict<A>) -> Self {
+        Judgement {
+            verdict,
+            wrong: Vec::new(),
+            right: Vec::new(),
+            not_answers: Vec::new(),
+            per_case: false,
+        }
+    }
+}
+
 /// The output's lines as a judge sees them: split at each line end (LF, CRLF, or a
 /// lone CR, as the contest readers take them), each line without its trailing ASCII
 /// spaces and tabs, and without the empty lines at the very end. Nothing else is
@@ -553,13 +567,7 @@ pub fn judge<G: ContestGame + ?Sized>(
         }),
     };
     if let Some(verdict) = early {
-        return Judgement {
-            verdict,
-            wrong: Vec::new(),
-            right: Vec::new(),
-            not_answers: Vec::new(),
-            per_case: false,
-        };
+        return Judgement::whole_run(verdict);
     }
     let (lines, extra) = first_lines(&out.stdout, expected.len());
     let mut verdict = None;

@@ -233,19 +233,13 @@ pub fn confirm<G: ContestGame + ?Sized, T: Target + ?Sized>(
     if judge(game, &again, expected).verdict != Verdict::Pass {
         return Ok((judgement, 1));
     }
-    let memory = Judgement {
-        verdict: Verdict::MemoryLimit {
-            end: *end,
-            peak_rss: out.peak_rss,
-            limit,
-            stderr_tail: stderr_tail.clone(),
-            evidence: MemoryEvidence::PassesAt(larger),
-        },
-        wrong: Vec::new(),
-        right: Vec::new(),
-        not_answers: Vec::new(),
-        per_case: false,
-    };
+    let memory = Judgement::whole_run(Verdict::MemoryLimit {
+        end: *end,
+        peak_rss: out.peak_rss,
+        limit,
+        stderr_tail: stderr_tail.clone(),
+        evidence: MemoryEvidence::PassesAt(larger),
+    });
     Ok((memory, 1))
 }
 
@@ -290,13 +284,7 @@ mod tests {
                 input_unread: 0,
                 ..RunOutput::default()
             },
-            judgement: Judgement {
-                verdict,
-                wrong: Vec::new(),
-                right: Vec::new(),
-                not_answers: Vec::new(),
-                per_case: false,
-            },
+            judgement: Judgement::whole_run(verdict),
             reruns: 0,
         }
     }

@@ -57,23 +57,7 @@ pub(crate) fn write_report<G: ContestGame>(
         "FAILED: {} in round {} of {}",
         f.class, r.number, opts.rounds
     );
-    let _ = writeln!(s, "program: {}", program.display());
-    let _ = writeln!(s, "rules:   {} {}", game.name(), game.rules());
-    let _ = writeln!(
-        s,
-        "seed:    {} (round {}: seed {}, {} case{}, scale {})",
-        opts.seed,
-        r.number,
-        r.seed,
-        r.cases,
-        plural(r.cases),
-        r.size.scale
-    );
-    let _ = writeln!(
-        s,
-        "replay the round's input: {}",
-        replay_command(prog, game, r)
-    );
+    write_round(prog, game, program, opts, r, s);
     if let Some(i) = f.failing_case {
         if let Some(case) = f.original.cases.get(i) {
             let _ = writeln!(
@@ -125,6 +109,35 @@ pub(crate) fn write_report<G: ContestGame>(
     let _ = writeln!(s);
     write_verdict(game, program, &f.minimal, s);
     1
+}
+
+/// The lines that name a round: the program, the rules, the seeds, and the `gen` command
+/// that writes its input again.
+fn write_round<G: ContestGame>(
+    prog: &str,
+    game: &G,
+    program: &Program,
+    opts: &StressOptions,
+    r: &Round,
+    s: &mut String,
+) {
+    let _ = writeln!(s, "program: {}", program.display());
+    let _ = writeln!(s, "rules:   {} {}", game.name(), game.rules());
+    let _ = writeln!(
+        s,
+        "seed:    {} (round {}: seed {}, {} case{}, scale {})",
+        opts.seed,
+        r.number,
+        r.seed,
+        r.cases,
+        plural(r.cases),
+        r.size.scale
+    );
+    let _ = writeln!(
+        s,
+        "replay the round's input: {}",
+        replay_command(prog, game, r)
+    );
 }
 
 /// How many of the cases sent were beyond the oracle's reach (answered by the fast
@@ -224,18 +237,7 @@ fn write_inconclusive<G: ContestGame>(
         summary.rounds_passed,
         plural(summary.rounds_passed as usize)
     );
-    let _ = writeln!(s, "program: {}", program.display());
-    let _ = writeln!(s, "rules:   {} {}", game.name(), game.rules());
-    let _ = writeln!(
-        s,
-        "seed:    {} (round {}: seed {}, {} case{}, scale {})",
-        opts.seed,
-        r.number,
-        r.seed,
-        r.cases,
-        plural(r.cases),
-        r.size.scale
-    );
+    write_round(prog, game, program, opts, r, s);
     let jobs = match opts.jobs {
         0 | 1 => String::new(),
         n => format!(", or with fewer --jobs (now {n})"),
@@ -246,11 +248,6 @@ fn write_inconclusive<G: ContestGame>(
          --wall-timeout (now {} s){jobs}",
         opts.seed,
         program.limits.wall.as_secs_f64()
-    );
-    let _ = writeln!(
-        s,
-        "replay the round's input: {}",
-        replay_command(prog, game, r)
     );
     let u = &summary.usage;
     write_run_usage(program, u.slowest_wall, u.slowest_cpu, u.peak_rss, s);
@@ -704,15 +701,9 @@ mod tests {
                 cpu: Duration::from_millis(800),
                 ..RunOutput::default()
             },
-            judgement: Judgement {
-                verdict: Verdict::Inconclusive {
-                    runs: 1 + BUSY_RERUNS,
-                },
-                wrong: Vec::new(),
-                right: Vec::new(),
-                not_answers: Vec::new(),
-                per_case: false,
-            },
+            judgement: Judgement::whole_run(Verdict::Inconclusive {
+                runs: 1 + BUSY_RERUNS,
+            }),
             reruns: BUSY_RERUNS,
         };
         let summary = StressSummary {

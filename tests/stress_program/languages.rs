@@ -44,17 +44,9 @@ fn compile(compiler: &str, args: &[&str]) -> bool {
 /// `gamecheck stress octal --code .77 --seed 3 FLAGS -- PROGRAM…`: its exit status and
 /// stdout.
 fn stress(flags: &[&str], program: &[&str]) -> (i32, String) {
-    let out = gamecheck()
-        .args(["stress", "octal", "--code", ".77", "--seed", "3"])
-        .args(flags)
-        .arg("--")
-        .args(program)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-    )
+    let here = std::env::current_dir().unwrap();
+    let (code, out, _) = stress_in(&here, flags, program);
+    (code, out)
 }
 
 /// A passing run of 20 rounds under the memory limit, with its peak against it.

@@ -329,6 +329,14 @@ pub struct StressFailure<C, A> {
     pub fails_only_with_others: Option<usize>,
 }
 
+impl<C, A> StressFailure<C, A> {
+    /// Whether some run of the shrunk input, or of the round's own input, did not fail
+    /// so: the program is flaky.
+    pub fn flaky(&self) -> bool {
+        self.shrunk_reruns.flaky() || self.round_reruns.is_some_and(|r| r.flaky())
+    }
+}
+
 /// How often one input failed in several runs of it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Reruns {
@@ -748,6 +756,7 @@ pub fn stress_with<G: ContestGame + ?Sized, T: Target + ?Sized>(
             // passes, every time it is run (1 + reruns times, side by side) — not said of
             // a program seen to be flaky, whose case may pass alone by chance
             let flaky = shrunk_reruns.flaky() || round_reruns.is_some_and(|r| r.flaky());
+            // (the same as `StressFailure::flaky` of the failure built below)
             let fails_only_with_others = match minimal.judgement.verdict {
                 Verdict::WrongAnswer { case, .. } if minimal.cases.len() > 1 && !flaky => {
                     let alone = vec![minimal.cases[case..=case].to_vec(); 1 + opts.reruns];

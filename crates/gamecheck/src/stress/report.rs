@@ -163,30 +163,24 @@ fn write_reruns<C: PartialEq, A>(f: &StressFailure<C, A>, s: &mut String) {
     } else {
         "the shrunk input"
     };
-    if shrunk.flaky() || f.round_reruns.is_some_and(|r| r.flaky()) {
+    let counts = format!(
+        "{what} failed {} of {} runs{}",
+        shrunk.failed,
+        shrunk.runs,
+        match f.round_reruns {
+            Some(r) => format!(", the round's input {} of {}", r.failed, r.runs),
+            None => String::new(),
+        }
+    );
+    if f.flaky() {
         let _ = writeln!(
             s,
-            "flaky:   {what} failed {} of {} runs{}: the program does not answer the same \
-             input the same way every time (uninitialised memory, a read past an array, a \
-             time or hash-order seed?)",
-            shrunk.failed,
-            shrunk.runs,
-            match f.round_reruns {
-                Some(r) => format!(", the round's input {} of {}", r.failed, r.runs),
-                None => String::new(),
-            }
+            "flaky:   {counts}: the program does not answer the same input the same way \
+             every time (uninitialised memory, a read past an array, a time or hash-order \
+             seed?)"
         );
     } else if shrunk.runs > 1 {
-        let _ = writeln!(
-            s,
-            "reruns:  {what} failed {} of {} runs{}",
-            shrunk.failed,
-            shrunk.runs,
-            match f.round_reruns {
-                Some(r) => format!(", the round's input {} of {}", r.failed, r.runs),
-                None => String::new(),
-            }
-        );
+        let _ = writeln!(s, "reruns:  {counts}");
     }
     if f.retried_candidates {
         let r = f.round_reruns.unwrap_or_default();

@@ -133,7 +133,7 @@ pub(crate) fn report<G: ContestGame>(
                 "round": f.round_reruns.map(|r| json!({"failed": r.failed, "runs": r.runs})),
                 "shrunk": {"failed": f.shrunk_reruns.failed, "runs": f.shrunk_reruns.runs},
             },
-            "flaky": f.shrunk_reruns.flaky() || f.round_reruns.is_some_and(|r| r.flaky()),
+            "flaky": f.flaky(),
             "retried_candidates": f.retried_candidates,
             "fails_only_with_other_cases": f.fails_only_with_others.map(|i| i + 1),
             "saved_to": saved.map(|d| d.display().to_string()),

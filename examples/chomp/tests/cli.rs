@@ -389,3 +389,15 @@ fn verify_says_each_finished_row_in_the_binarys_name() {
         "{err}"
     );
 }
+
+/// `gen` with a seed says nothing on stderr when every case is within the oracle's reach
+/// (it says how many are not, when some are: `ContestGame::beyond_oracle`).
+#[test]
+fn gen_within_the_oracle_says_nothing_on_stderr() {
+    let out = chomp()
+        .args(["gen", "--seed", "5", "--cases", "20"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stderr).unwrap(), "");
+}

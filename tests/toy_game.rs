@@ -106,7 +106,19 @@ impl Solver<u32, Value> for Formula {
             "formula"
         }
     }
+    /// A fast solver's own limit: heaps past `2 * ORACLE_MAX` are refused.
+    fn check(&self, n: &u32) -> Result<(), Refusal> {
+        if *n > 2 * ORACLE_MAX {
+            return Err(Refusal {
+                solver: self.name(),
+                reason: format!("a heap of {n}"),
+                suggestion: Suggestion::Nothing,
+            });
+        }
+        Ok(())
+    }
     fn solve(&mut self, n: &u32) -> Result<Value, Refusal> {
+        self.check(n)?;
         let mut win = !n.is_multiple_of(4);
         if self.buggy && *n >= 10 && n % 4 == 2 {
             win = !win;
@@ -715,6 +727,24 @@ fn perft_from_moves_walks_both_generators() {
     assert_eq!(Subtraction::<false>::key(&7), 7);
     let none = Subtraction::<false>::default_start(&rules, &Default::default());
     assert!(none.unwrap_err().0.contains("no default start"));
+}
+
+/// The library's adapter never offers `stress` a shrinking candidate its default solver
+/// refuses (our answer to it would stop the run): the heap `n + ORACLE_MAX` of the game
+/// that shrinks upwards is offered while the formula takes it, and left out past it.
+#[test]
+fn the_adapter_steps_over_candidates_the_default_solver_refuses() {
+    use gamecheck::stress::ContestGame;
+    use gamecheck::Contest as _;
+    let game =
+        Subtraction::<false, true>::contest(Rules(vec![1, 2, 3]), &Default::default()).unwrap();
+    let near = game.shrink_candidates(&5);
+    assert_eq!(near.len(), 6);
+    assert_eq!(near[0], 5 + ORACLE_MAX);
+    let far = ORACLE_MAX + 7;
+    let candidates = game.shrink_candidates(&far);
+    assert_eq!(candidates.len(), far as usize);
+    assert!(candidates.iter().all(|&c| c < far));
 }
 
 /// A game's size for shrinking reaches `stress` through the library's adapter, and a

@@ -164,7 +164,9 @@ pub struct NoSolveArgs {}
 ///   [`Game::Output`] spelling, exactly), written by [`Game::write_answers`], and our
 ///   answer is [`Game::output`] of the default solver's; shrinking searches
 ///   [`Game::shrink_sizes`] (when the game has a size), then follows [`Game::smaller`]
-///   with the rules kept.
+///   with the rules kept, stepping over a candidate the default solver refuses (a game
+///   whose smaller cases are larger searches, a board game's earlier positions, shrinks
+///   up to the solver's limit and no further).
 pub struct GameContest<G: Contest> {
     rules: G::Rules,
     flags: G::SizeArgs,
@@ -257,7 +259,7 @@ impl<G: Contest> ContestGame for GameContest<G> {
     fn shrink_candidates(&self, case: &G::Case) -> Vec<G::Case> {
         G::smaller(&self.rules, case, ShrinkMode::KeepRules)
             .into_iter()
-            .filter(|(rules, _)| *rules == self.rules)
+            .filter(|(rules, c)| *rules == self.rules && self.fast.check(c).is_ok())
             .map(|(_, c)| c)
             .collect()
     }

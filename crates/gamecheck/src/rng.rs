@@ -88,6 +88,25 @@ pub trait Entropy {
         v
     }
 
+    /// An integer in `range` with small ones as likely as large ones: a bit length `b`
+    /// uniform in `0..=` the bit length of `end − start`, then an offset uniform in
+    /// `0..2^b` (capped at `end − start`) added to `start` (two [`Entropy::int_in`]
+    /// draws). Each doubling of the offset is about equally likely, so a generator that
+    /// draws its size this way still makes small cases often at full size, where bugs
+    /// show and shrinking is quick. Panics on an empty range.
+    fn int_log_uniform(&mut self, range: std::ops::RangeInclusive<u64>) -> u64 {
+        let (start, end) = (*range.start(), *range.end());
+        assert!(start <= end, "an empty range");
+        let span = end - start;
+        let b = self.int_in(0..=u64::BITS - span.leading_zeros());
+        let top = if b == 0 {
+            0
+        } else {
+            (u64::MAX >> (u64::BITS - b)).min(span)
+        };
+        start + self.int_in(0..=top)
+    }
+
     /// A uniform float in `[0, 1)` (`Rng::random::<f64>()`).
     fn unit(&mut self) -> f64;
 
@@ -201,6 +220,27 @@ mod tests {
         assert_eq!(firsts.len(), 5);
         let mut none = arbitrary::Unstructured::new(&[]);
         assert_eq!(none.sample_indices(6, 3), [0, 1, 2]);
+    }
+
+    #[test]
+    fn log_uniform_draws_every_scale_alike() {
+        let mut r = from_seed(7);
+        let draws: Vec<u64> = (0..20_000).map(|_| r.int_log_uniform(3..=1003)).collect();
+        assert!(draws.iter().all(|d| (3..=1003).contains(d)));
+        // offsets 0..=1000 have bit lengths 0..=10, each drawn with chance 1/11: length 0
+        // is offset 0 alone; lengths up to 4 (5 in 11) give offsets up to 15; uniform
+        // draws would give 16 in 1001 of them
+        let share = |f: &dyn Fn(u64) -> bool| {
+            draws.iter().filter(|&&d| f(d - 3)).count() as f64 / draws.len() as f64
+        };
+        assert!(share(&|x| x == 0) > 1.0 / 11.0 - 0.02);
+        assert!(share(&|x| x <= 15) > 5.0 / 11.0);
+        assert!(share(&|x| x >= 512) > 1.0 / 11.0 / 2.0 - 0.02);
+        assert!(draws.iter().any(|&d| d == 1003));
+        assert_eq!(r.int_log_uniform(5..=5), 5);
+        assert!(r.int_log_uniform(1..=u64::MAX) >= 1);
+        let mut none = arbitrary::Unstructured::new(&[]);
+        assert_eq!(none.int_log_uniform(4..=40), 4);
     }
 
     #[test]

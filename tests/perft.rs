@@ -11,7 +11,8 @@ use gamecheck::game::Game;
 use gamecheck::harness::Verify;
 use gamecheck::outcome::Value;
 use gamecheck::perft::{
-    compare, count, count_tree, divide, CompareBounds, Generator, Mismatch, Perft, TreeCount,
+    compare, count, count_tree, divide, perft_with_finished, CompareBounds, Finished, Generator,
+    Mismatch, Perft, TreeCount, MEMO_LIMIT,
 };
 use gamecheck_games::marble::game::exhaustive_rule_sets;
 use gamecheck_games::marble::geometry::BOUNDARY_MASKS;
@@ -876,6 +877,28 @@ fn tree_agrees_with_perft<P: Perft>(rules: &P::Rules, start: &P::State, oracle: 
             "depth {d}"
         );
     }
+    // a finished game as a leaf at every greater depth: the count's column is perft under
+    // that convention, and past the last layer, every line has ended: the games
+    let leaf = fast.clone().with_finished(Finished::Leaf);
+    for d in 0..=last + 1 {
+        let want = leaf
+            .layers
+            .get(d as usize)
+            .map_or(fast.games, |l| l.sequences);
+        for split in [false, true] {
+            let got = perft_with_finished::<P>(
+                &w,
+                start,
+                d,
+                Generator::Fast,
+                split,
+                MEMO_LIMIT,
+                Finished::Leaf,
+            );
+            assert_eq!(got.map(|(_, n)| n), Ok(want), "depth {d}, leaf");
+        }
+    }
+    assert_eq!(leaf.layers.len(), fast.layers.len());
     fast
 }
 
@@ -1546,4 +1569,56 @@ fn each_game_shows_its_states() {
     let (_, after) = &SevensGame::fast_children(&w, &start)[0];
     assert!(SevensGame::show(&w, after).starts_with("Alice: S1 H2 H4 H5\nBob"));
     assert!(SevensGame::show(&w, after).ends_with("to move: Bob\n"));
+}
+
+/// `perft --finished leaf` counts a game that ended before the depth as one leaf at every
+/// greater depth, and `count --finished leaf` gives the same numbers in its sequences
+/// column (octal .77 from a heap of 8: 6 games end at depth 4 and 195 at depth 5, so
+/// perft(6) is 4,873 + 201; at depth 8 every line has ended: the 6,358 games). The
+/// default is unchanged, and `--compare` (which compares move lists, not counts) refuses
+/// the flag.
+#[test]
+fn perft_and_count_count_finished_games_as_leaves_on_request() {
+    let heap = ["--code", ".77", "--heap", "8"];
+    let perft = |depth: &str, extra: &[&str]| {
+        let out = gamecheck()
+            .args(["perft", "octal"])
+            .args(heap)
+            .args(["--depth", depth])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(perft("6", &[]), "total: 4873\n");
+    assert_eq!(perft("6", &["--finished", "dropped"]), "total: 4873\n");
+    assert_eq!(perft("6", &["--finished", "leaf"]), "total: 5074\n");
+    assert_eq!(perft("8", &["--finished", "leaf"]), "total: 6358\n");
+    assert_eq!(perft("12", &["--finished", "leaf"]), "total: 6358\n");
+    let divided = perft("6", &["--finished", "leaf", "--divide"]);
+    assert!(divided.ends_with("total: 5074\n"), "{divided}");
+    let count = gamecheck()
+        .args(["count", "octal"])
+        .args(heap)
+        .args(["--finished", "leaf"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(count.stdout).unwrap();
+    assert!(
+        text.contains("\n5 7 1 2771 195\n6 4 1 5074 1184\n"),
+        "{text}"
+    );
+    assert!(text.contains("\n8 1 1 6358 2220\n"), "{text}");
+    gamecheck()
+        .args(["perft", "octal"])
+        .args(heap)
+        .args(["--depth", "3", "--compare", "--finished", "leaf"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot be used with"));
 }

@@ -236,7 +236,7 @@ mod tests {
         assert!(share(&|x| x == 0) > 1.0 / 11.0 - 0.02);
         assert!(share(&|x| x <= 15) > 5.0 / 11.0);
         assert!(share(&|x| x >= 512) > 1.0 / 11.0 / 2.0 - 0.02);
-        assert!(draws.iter().any(|&d| d == 1003));
+        assert!(draws.contains(&1003));
         assert_eq!(r.int_log_uniform(5..=5), 5);
         assert!(r.int_log_uniform(1..=u64::MAX) >= 1);
         let mut none = arbitrary::Unstructured::new(&[]);

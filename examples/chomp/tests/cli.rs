@@ -67,10 +67,41 @@ fn messages_name_the_binary() {
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8_lossy(&out.stdout) + String::from_utf8_lossy(&out.stderr);
     assert!(
-        text.contains("replay the round's input: chomp gen chomp --width 4 --height 3"),
+        text.contains("replay the round's input: chomp gen --width 4 --height 3"),
         "{text}"
     );
     assert!(!text.contains("gamecheck"), "{text}");
+    assert!(!text.contains("gen chomp"), "{text}");
+}
+
+/// The one game of the binary is named once: in every command's usage line (with or
+/// without the game's name typed), and in the tip for a program given without `--`.
+#[test]
+fn a_single_game_binary_names_its_game_once() {
+    for command in ["solve", "gen", "stress", "perft", "count"] {
+        for args in [vec![command, "--help"], vec![command, "chomp", "--help"]] {
+            let help = stdout(chomp().args(&args));
+            assert!(
+                help.contains(&format!("Usage: chomp {command} [")),
+                "{help}"
+            );
+            assert!(!help.contains(&format!("{command} chomp")), "{help}");
+        }
+    }
+    let out = chomp()
+        .args(["stress", "--seed", "1", "python3", "x.py"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("put `--` before the program under test and its arguments: chomp stress --seed 1 -- python3 x.py"),
+        "{err}"
+    );
+    assert!(
+        err.contains("Usage: chomp stress [OPTIONS] -- <PROGRAM"),
+        "{err}"
+    );
 }
 
 #[test]

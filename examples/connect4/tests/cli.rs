@@ -127,18 +127,67 @@ fn the_search_refuses_the_empty_standard_board() {
     assert!(err.contains("no solver of this game answers it"), "{err}");
 }
 
-/// `gen` writes an input that `solve` reads, and both solvers answer it alike.
+/// `gen` writes an input that `solve` reads, and both solvers answer it alike (on the
+/// 5 × 4 board, whose 20 cells the oracle always reaches).
 #[test]
 fn gen_writes_what_solve_reads() {
-    let input = stdout(connect4().args(["gen", "--cases", "20", "--seed", "3"]));
-    let fast = stdout(connect4().arg("solve").write_stdin(input.clone()));
+    let board = ["--width", "5", "--height", "4"];
+    let input = stdout(
+        connect4()
+            .args(["gen", "--cases", "20", "--seed", "3"])
+            .args(board),
+    );
+    let fast = stdout(
+        connect4()
+            .arg("solve")
+            .args(board)
+            .write_stdin(input.clone()),
+    );
     let naive = stdout(
         connect4()
             .args(["solve", "--solver", "naive"])
+            .args(board)
             .write_stdin(input),
     );
     assert_eq!(fast.lines().count(), 20);
     assert_eq!(fast, naive);
+}
+
+/// `gen` says on stderr how many cases are beyond the oracle's reach (7 × 6 middlegames,
+/// answered by the alpha-beta solver alone), and says nothing when there are none;
+/// `solve` answers them all, and the oracle refuses the input.
+#[test]
+fn gen_says_how_many_cases_are_beyond_the_oracle() {
+    let run = |cases: &str| {
+        let out = connect4()
+            .args(["gen", "--cases", cases, "--seed", "5"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let err = String::from_utf8(out.stderr).unwrap();
+        (String::from_utf8(out.stdout).unwrap(), err)
+    };
+    let (input, err) = run("1000");
+    assert_eq!(
+        err.lines().next().unwrap_or(""),
+        "connect4 gen: 37 of the 1000 cases are beyond the oracle's reach: `solve` and \
+         `stress` answer them with the default solver alone (the one `verify` checks \
+         against the oracle where the oracle reaches)"
+    );
+    assert_eq!(
+        stdout(connect4().arg("solve").write_stdin(input.clone()))
+            .lines()
+            .count(),
+        1000
+    );
+    let naive = connect4()
+        .args(["solve", "--solver", "naive"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert_eq!(naive.status.code(), Some(2));
+    let (_, quiet) = run("3");
+    assert_eq!(quiet, "");
 }
 
 /// `connect4 --version` gives the binary's name and its own crate's version.

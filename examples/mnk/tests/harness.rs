@@ -4,7 +4,7 @@
 
 use gamecheck::game::{solve_cases, Game};
 use gamecheck::harness::reachable;
-use gamecheck::perft::{perft, Generator, Moves};
+use gamecheck::perft::{perft, perft_with_finished, Finished::Leaf, Generator, Moves};
 use gamecheck::prelude::*;
 use gamecheck::stress::{program_of, stress, ContestGame, StressOptions};
 use mnk::board::{self, Board};
@@ -84,6 +84,23 @@ fn tic_tac_toe_counts() {
             assert_eq!(got, u128::from(want), "depth {depth}");
         }
     }
+    // with a finished game a leaf at every greater depth, perft(d) adds the games ended
+    // before d, and perft(9) is the published 255,168 games
+    let leaf = |depth: u32| {
+        let start = Board::empty(3, 3);
+        let (gen, split, limit) = (Generator::Fast, false, gamecheck::perft::MEMO_LIMIT);
+        let got = perft_with_finished::<Mnk>(&walker, &start, depth, gen, split, limit, Leaf);
+        got.unwrap().1
+    };
+    for depth in 1..=9 {
+        let ended: u64 = ends[..depth].iter().sum();
+        assert_eq!(
+            leaf(depth as u32),
+            u128::from(counts[depth] + ended),
+            "depth {depth}"
+        );
+    }
+    assert_eq!(leaf(9), 255_168);
 }
 
 /// The default best move is right whoever is to move and whoever wins: with O to move

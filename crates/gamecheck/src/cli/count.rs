@@ -11,7 +11,7 @@ use super::perft::{start_state, PerftSolver};
 use super::{print_all, Failure};
 use crate::command::Count;
 use crate::contest::Contest;
-use crate::perft::{count_tree_within, Bounds, CountError, Generator, Perft};
+use crate::perft::{count_tree_within, Bounds, CountError, Finished, Generator, Perft};
 use clap::{Arg, ArgAction, Args, Command};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -44,6 +44,12 @@ pub struct TreeArgs<G: Perft + Contest> {
     /// The move generator: the fast one, or the oracle's (`naive`).
     #[arg(long, value_enum, default_value_t = PerftSolver::Fast)]
     pub solver: PerftSolver,
+    /// A game that ends before a depth: `dropped` leaves it out of that depth's
+    /// sequences (each is the sequences of exactly that many moves: `perft`'s default);
+    /// `leaf` counts it in every greater depth's, so each is perft(d) under `perft
+    /// --finished leaf` (the sequences of d moves plus the games finished in fewer).
+    #[arg(long, value_enum, value_name = "CONVENTION", default_value_t = Finished::Dropped)]
+    pub finished: Finished,
     /// Count positions that the game's symmetries map onto each other (a board's
     /// reflections and rotations) as one; move sequences and games are still counted one
     /// by one. The same as without it for a game that lists no symmetries.
@@ -150,7 +156,7 @@ fn run_tree<G: Perft + Contest>(m: &clap::ArgMatches) -> Result<ExitCode, Failur
         (e, Some(d)) => Failure::Usage(format!("--depth {d}: {e}")),
         (e, None) => Failure::Usage(e.to_string()),
     })?;
-    print_all(&tree.text())
+    print_all(&tree.with_finished(args.finished).text())
 }
 
 /// Parses `--memory-limit`: a whole number of MiB in 1..=1048576, without a unit.

@@ -281,6 +281,11 @@ impl Cli {
     pub fn run(self) -> ExitCode {
         rules::set_intro(self.intro);
         set_name(self.name);
+        let single = match self.games.as_slice() {
+            [only] => Some(only.name),
+            _ => None,
+        };
+        crate::harness::progress::set_single_game(single);
         *ABOUT.write().unwrap_or_else(|e| e.into_inner()) = self.about;
         *VERSION.write().unwrap_or_else(|e| e.into_inner()) = self.version;
         games::with_games(self.games, run)
@@ -332,7 +337,31 @@ fn command() -> clap::Command {
             c.after_help(completions::examples(name()))
         });
     // `--cases -1` is a bad value of --cases (named in the error), not an unknown flag
-    with_negative_numbers(cmd)
+    with_negative_numbers(single_game_usage(cmd, &list))
+}
+
+/// With a single game, its commands' usage lines name it once, as the user types them
+/// (`chomp gen [OPTIONS]`, not `chomp gen chomp [OPTIONS]`: [`arguments`] puts the
+/// game's name back).
+fn single_game_usage(mut cmd: clap::Command, list: &[games::Entry]) -> clap::Command {
+    let [only] = list else { return cmd };
+    for command in PER_GAME {
+        if only.command(command).is_none() {
+            continue;
+        }
+        cmd = cmd.mut_subcommand(command, |sub| {
+            sub.mut_subcommand(only.name, |game| {
+                let usage = game
+                    .clone()
+                    .bin_name(format!("{} {command}", name()))
+                    .render_usage()
+                    .to_string();
+                let usage = usage.strip_prefix("Usage: ").unwrap_or(&usage).to_string();
+                game.override_usage(usage)
+            })
+        });
+    }
+    cmd
 }
 
 /// The command line's one-line description in force (set by [`Cli::run`]).
@@ -371,7 +400,8 @@ fn run() -> ExitCode {
         .and_then(|m| CommandLine::from_arg_matches(&m))
     {
         Ok(cli) => cli,
-        Err(e) => tips::exit(e, &args),
+        // the user's own words (without a single game's name put back)
+        Err(e) => tips::exit(e, &std::env::args_os().collect::<Vec<_>>()),
     };
     match dispatch(cli) {
         Ok(code) => code,

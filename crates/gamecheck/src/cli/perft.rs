@@ -8,7 +8,7 @@ use super::{located, print_all, read_input};
 use crate::command::{CliGame, ExportTable};
 use crate::contest::Contest;
 use crate::error::Failure;
-use crate::perft::{self, CompareBounds, Generator, Perft};
+use crate::perft::{self, CompareBounds, Finished, Generator, Perft};
 use clap::Args;
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -46,6 +46,12 @@ pub struct PerftArgs<G: Perft + Contest> {
     /// The move generator: the fast one, or the oracle's (`naive`).
     #[arg(long, value_enum, default_value_t = PerftSolver::Fast)]
     pub solver: PerftSolver,
+    /// A game that ends before D moves (no legal move): `dropped` counts it 0, so perft(D)
+    /// is the sequences of exactly D moves (chess perft's convention); `leaf` counts it 1
+    /// at every greater depth, so perft(D) is the sequences of D moves plus the games
+    /// finished in fewer (the published Reversi perft's).
+    #[arg(long, value_enum, value_name = "CONVENTION", default_value_t = Finished::Dropped)]
+    pub finished: Finished,
     /// Compare the fast generator with the oracle's, to the first difference (exit 1 on
     /// one), then print both totals.
     ///
@@ -58,7 +64,7 @@ pub struct PerftArgs<G: Perft + Contest> {
     /// 4,194,304 positions and lists at most 2^28 moves, else refused with the largest
     /// depth that fits. Takes both generators, so not with --solver; not with --divide
     /// (divide each generator with --solver).
-    #[arg(long, conflicts_with_all = ["divide", "solver"])]
+    #[arg(long, conflicts_with_all = ["divide", "solver", "finished"])]
     pub compare: bool,
 }
 
@@ -118,13 +124,21 @@ pub fn perft<G: Perft + Contest>(args: &PerftArgs<G>) -> Result<ExitCode, Failur
         PerftSolver::Fast => Generator::Fast,
         PerftSolver::Naive => Generator::Oracle,
     };
-    let (lines, total) =
-        perft::perft::<G>(&walker, &state, args.depth, gen, args.divide).map_err(|r| {
-            Failure::Usage(format!(
-                "--depth {}: {}; the largest depth that fits is {}",
-                args.depth, r.error, r.fits
-            ))
-        })?;
+    let (lines, total) = perft::perft_with_finished::<G>(
+        &walker,
+        &state,
+        args.depth,
+        gen,
+        args.divide,
+        perft::MEMO_LIMIT,
+        args.finished,
+    )
+    .map_err(|r| {
+        Failure::Usage(format!(
+            "--depth {}: {}; the largest depth that fits is {}",
+            args.depth, r.error, r.fits
+        ))
+    })?;
     let mut out = String::new();
     for l in &lines {
         let _ = writeln!(out, "{}: {}", l.mv, l.count);

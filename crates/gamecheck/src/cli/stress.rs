@@ -618,8 +618,7 @@ fn load_replay_rules<G: Contest>(
             saved.game
         )));
     }
-    let prog = super::name();
-    let mut argv: Vec<String> = vec![format!("{prog} stress {game}")];
+    let mut argv: Vec<String> = vec![crate::harness::progress::invocation("stress", game)];
     argv.extend(saved.flags.split_whitespace().map(String::from));
     // the limits given here, else the ones the failure was saved under
     let given = flags_given();

@@ -43,7 +43,8 @@ fn tip(error: &clap::Error, args: &[String]) -> Option<String> {
                 return None;
             }
             // everything from the first stray word on is the program and its arguments
-            let at = 2 + args.get(2..)?.iter().position(|a| a == word)?;
+            // (after the command and the game, which a single-game binary's user leaves out)
+            let at = 1 + args.get(1..)?.iter().position(|a| a == word)?;
             Some(format!(
                 "put `--` before the program under test and its arguments: {prog} {} -- {}",
                 args[..at].join(" "),

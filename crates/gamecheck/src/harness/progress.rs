@@ -48,6 +48,24 @@ pub(crate) fn program() -> &'static str {
     *PROGRAM.read().unwrap_or_else(|e| e.into_inner())
 }
 
+/// The one game of a single-game binary, set with the program's name: its commands and
+/// the lines it prints name the game once (`chomp gen --seed 1`, not `chomp gen chomp`).
+static SINGLE_GAME: RwLock<Option<&'static str>> = RwLock::new(None);
+
+/// Sets the one game of a single-game binary (`None` for a binary of several games).
+pub(crate) fn set_single_game(game: Option<&'static str>) {
+    *SINGLE_GAME.write().unwrap_or_else(|e| e.into_inner()) = game;
+}
+
+/// A command of `game` as the user types it: `gamecheck gen marble`, or `chomp gen`
+/// when `game` is the one game of the binary.
+pub(crate) fn invocation(command: &str, game: &str) -> String {
+    match *SINGLE_GAME.read().unwrap_or_else(|e| e.into_inner()) {
+        Some(only) if only == game => format!("{} {command}", program()),
+        _ => format!("{} {command} {game}", program()),
+    }
+}
+
 /// A progress bar, or nothing when progress is off or stderr is not a terminal; in
 /// [`ProgressMode::Plain`], a line of the steps done every 30 s until it is
 /// finished (or dropped).

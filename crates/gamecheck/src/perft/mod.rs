@@ -10,7 +10,10 @@
 //! enumeration are instant.
 //!
 //! Definition: a line that ends (no legal move) before `D` moves contributes
-//! 0; `D = 0` counts 1. Which positions are terminal is each game's end rule.
+//! 0; `D = 0` counts 1. Which positions are terminal is each game's end rule. The other
+//! convention in print, a finished game counted as a leaf at every greater depth (the
+//! published Reversi perft), is [`Finished::Leaf`] ([`perft_with_finished`], `perft
+//! --finished leaf`).
 //!
 //! The same tree counted layer by layer ([`count_tree`], `count GAME`): the distinct
 //! positions and terminal positions at each depth, and the move sequences and finished
@@ -377,10 +380,25 @@ pub enum PerftError {
     },
 }
 
+/// How perft counts a line that ends before the depth asked for (a position with no
+/// legal move, fewer than `D` moves from the start): the two conventions in print.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Finished {
+    /// It counts 0: perft(D) is the move sequences of exactly `D` moves (chess perft's
+    /// convention, where a mate before depth `D` adds nothing; gamecheck's default).
+    #[default]
+    Dropped,
+    /// It counts 1 at every greater depth, as a leaf: perft(D) is the sequences of `D`
+    /// moves plus the finished games of fewer moves (Aart Bik's published Reversi perft,
+    /// where a finished game stays a leaf of every deeper count).
+    Leaf,
+}
+
 /// A memoized counter over one walker.
 struct Counter<'a, P: Perft> {
     walker: &'a P::Walker,
     gen: Generator,
+    finished: Finished,
     memo: FxHashMap<(P::Key, u32), u128>,
     /// The most memo entries ([`MEMO_LIMIT`]; smaller in the tests of the bound).
     limit: usize,
@@ -404,18 +422,20 @@ impl<P: Perft> Counter<'_, P> {
         if depth == 0 {
             return Ok(1);
         }
+        let leaf = self.finished == Finished::Leaf;
         if depth == 1 {
-            return Ok(match self.gen {
+            let n = match self.gen {
                 Generator::Fast => P::fast_count(self.walker, state),
                 Generator::Oracle => P::oracle_children(self.walker, state).len() as u128,
-            });
+            };
+            return Ok(if n == 0 && leaf { 1 } else { n });
         }
         let key = (P::key(state), depth);
         if let Some(&n) = self.memo.get(&key) {
             return Ok(n);
         }
         let children = self.children(state);
-        let mut total: u128 = 0;
+        let mut total: u128 = u128::from(children.is_empty() && leaf);
         for (_, child) in &children {
             let n = self.count(child, depth - 1)?;
             total = total.checked_add(n).ok_or(Stop::Overflow)?;
@@ -463,9 +483,23 @@ pub fn divide_within<P: Perft>(
     gen: Generator,
     limit: usize,
 ) -> Result<(Vec<Divided>, u128), PerftError> {
+    divide_finished::<P>(walker, state, depth, gen, limit, Finished::Dropped)
+}
+
+/// [`divide_within`] under either convention for finished games: under
+/// [`Finished::Leaf`] a start with no legal move counts 1, with no first move.
+fn divide_finished<P: Perft>(
+    walker: &P::Walker,
+    state: &P::State,
+    depth: u32,
+    gen: Generator,
+    limit: usize,
+    finished: Finished,
+) -> Result<(Vec<Divided>, u128), PerftError> {
     let mut c = Counter::<P> {
         walker,
         gen,
+        finished,
         memo: FxHashMap::default(),
         limit,
     };
@@ -480,8 +514,9 @@ pub fn divide_within<P: Perft>(
         return Err(e);
     }
     let mut lines = Vec::new();
-    let mut total: u128 = 0;
-    for (mv, child) in c.children(state) {
+    let children = c.children(state);
+    let mut total: u128 = u128::from(children.is_empty() && finished == Finished::Leaf);
+    for (mv, child) in children {
         let n = c.count(&child, depth - 1).map_err(stop)?;
         total = total.checked_add(n).ok_or(PerftError::Overflow { depth })?;
         lines.push(Divided {
@@ -517,12 +552,25 @@ pub fn count_within<P: Perft>(
     gen: Generator,
     limit: usize,
 ) -> Result<u128, PerftError> {
+    count_finished::<P>(walker, state, depth, gen, limit, Finished::Dropped)
+}
+
+/// [`count_within`] under either convention for finished games.
+fn count_finished<P: Perft>(
+    walker: &P::Walker,
+    state: &P::State,
+    depth: u32,
+    gen: Generator,
+    limit: usize,
+    finished: Finished,
+) -> Result<u128, PerftError> {
     if let Some(e) = too_wide::<P>(walker, state, depth) {
         return Err(e);
     }
     let mut c = Counter::<P> {
         walker,
         gen,
+        finished,
         memo: FxHashMap::default(),
         limit,
     };
@@ -630,6 +678,24 @@ pub fn perft_within<P: Perft>(
     split: bool,
     limit: usize,
 ) -> Result<(Vec<Divided>, u128), Refused> {
+    perft_with_finished::<P>(walker, state, depth, gen, split, limit, Finished::Dropped)
+}
+
+/// [`perft_within`] under either convention for a game that ends before `depth`
+/// ([`Finished`]; `perft --finished`). The memo holds the same positions under both, so
+/// the bounds and the depth that fits are the same.
+///
+/// # Errors
+/// As [`perft`], with `limit` as the memo's bound.
+pub fn perft_with_finished<P: Perft>(
+    walker: &P::Walker,
+    state: &P::State,
+    depth: u32,
+    gen: Generator,
+    split: bool,
+    limit: usize,
+    finished: Finished,
+) -> Result<(Vec<Divided>, u128), Refused> {
     if let Some(error) = too_wide::<P>(walker, state, depth) {
         // the layers of the memo bound list moves too: refused before them
         let fits = (0..depth)
@@ -641,9 +707,9 @@ pub fn perft_within<P: Perft>(
     let memo_ok = memo_fits_within::<P>(walker, state, depth, gen, limit);
     let run = |d: u32| {
         if split {
-            divide_within::<P>(walker, state, d, gen, limit)
+            divide_finished::<P>(walker, state, d, gen, limit, finished)
         } else {
-            count_within::<P>(walker, state, d, gen, limit).map(|n| (Vec::new(), n))
+            count_finished::<P>(walker, state, d, gen, limit, finished).map(|n| (Vec::new(), n))
         }
     };
     let error = if memo_ok < depth {
@@ -660,7 +726,7 @@ pub fn perft_within<P: Perft>(
         PerftError::MemoBound { .. } | PerftError::TooWide { .. } => memo_ok,
         PerftError::Overflow { .. } => (0..depth)
             .rev()
-            .find(|&d| count_within::<P>(walker, state, d, gen, limit).is_ok())
+            .find(|&d| count_finished::<P>(walker, state, d, gen, limit, finished).is_ok())
             .unwrap_or(0),
     };
     Err(Refused { error, fits })

@@ -12,7 +12,7 @@
 //!
 //! What a count holds and its bound: [`count_tree_of`].
 
-use super::{Generator, Packed, Perft, CHILDREN_LIMIT};
+use super::{Finished, Generator, Packed, Perft, CHILDREN_LIMIT};
 use rustc_hash::FxHashMap;
 use std::hash::Hash;
 use std::mem::{needs_drop, size_of};
@@ -67,6 +67,27 @@ pub struct TreeCount {
 }
 
 impl TreeCount {
+    /// The count with each layer's `sequences` under convention `finished` for the games
+    /// that end before its depth: unchanged for [`Finished::Dropped`]; for
+    /// [`Finished::Leaf`], the layer of depth `d` gets `sequences(d)` plus the finished
+    /// games of fewer moves, which is perft(`d`) under that convention, and the total's
+    /// `sequences` is their sum. Everything else is unchanged.
+    #[must_use]
+    pub fn with_finished(mut self, finished: Finished) -> TreeCount {
+        if finished == Finished::Leaf {
+            let mut ended: u128 = 0;
+            for layer in &mut self.layers {
+                layer.sequences = layer.sequences.saturating_add(ended);
+                ended = ended.saturating_add(layer.games);
+            }
+            self.sequences = self
+                .layers
+                .iter()
+                .fold(0u128, |sum, l| sum.saturating_add(l.sequences));
+        }
+        self
+    }
+
     /// The text of `count`: a header, one line a depth
     /// (`depth positions terminal sequences games`), then `total` with the distinct
     /// positions, the distinct terminal positions, and the sums of the two counts.

@@ -494,10 +494,15 @@ fn mib_beside(bytes: u64, limit: u64) -> String {
 
 /// The `gen` command that writes `round`'s input again.
 pub(crate) fn replay_command<G: ContestGame>(prog: &str, game: &G, round: &Round) -> String {
+    let gen = crate::harness::progress::invocation("gen", game.name());
+    // a test's own program name, not the command line's
+    let gen = match gen.split_once(' ') {
+        Some((_, rest)) => format!("{prog} {rest}"),
+        None => gen,
+    };
     format!(
-        "{} gen {} --cases {} --seed {} --scale {}",
-        prog,
-        [game.name(), game.flags().as_str()].join(" ").trim_end(),
+        "{} --cases {} --seed {} --scale {}",
+        [gen.as_str(), game.flags().as_str()].join(" ").trim_end(),
         round.cases,
         round.seed,
         round.size.scale

@@ -70,6 +70,12 @@ impl Solver<u32, Value> for Naive {
     fn name(&self) -> &'static str {
         "naive"
     }
+    fn memo_entries(&self) -> Option<usize> {
+        Some(self.memo.len())
+    }
+    fn clear_memo(&mut self) {
+        self.memo.clear();
+    }
     fn check(&self, n: &u32) -> Result<(), Refusal> {
         if *n > ORACLE_MAX {
             return Err(Refusal {
@@ -267,6 +273,9 @@ impl<const WRONG: bool, const UP: bool> gamecheck::Contest for Subtraction<WRONG
 }
 
 impl<const WRONG: bool, const UP: bool> Verify for Subtraction<WRONG, UP> {
+    /// Below the 200 entries of the largest heap's memo: cleared as the suite goes.
+    const ORACLE_MEMO_LIMIT: usize = 150;
+
     fn plan(_opts: &VerifyOptions) -> Vec<Step<Self>> {
         let rules = Rules(vec![1, 2, 3]);
         vec![
@@ -335,6 +344,9 @@ fn the_generic_driver_checks_a_game_it_has_never_seen() {
         (row("formula").checked, row("formula").mismatches),
         (200, 0)
     );
+    // the oracle's memo: heaps 0..=199 after the first case, cleared past 150 entries
+    assert_eq!(row("formula").oracle_memo_peak, Some(200));
+    assert_eq!(row("period 4").oracle_memo_peak, None);
     // the planted bug: heaps 10, 14, 18, … below 200
     let buggy = row("buggy");
     assert_eq!(buggy.checked, 200);

@@ -10,12 +10,16 @@ fn quoted_blocks(text: &str) -> Vec<(String, String)> {
     let mut out = Vec::new();
     let mut lines = text.lines();
     while let Some(line) = lines.next() {
-        if !line.starts_with("```") || line.len() == 3 {
+        // a block in a list item is indented: its lines lose the fence's indent
+        let fence = line.trim_start();
+        let indent = line.len() - fence.len();
+        if !fence.starts_with("```") || fence.len() == 3 {
             continue;
         }
         let body: Vec<&str> = lines
             .by_ref()
-            .take_while(|l| !l.starts_with("```"))
+            .take_while(|l| !l.trim_start().starts_with("```"))
+            .map(|l| l.get(indent..).unwrap_or(""))
             .collect();
         let Some(first) = body.first() else { continue };
         let named = first
@@ -43,6 +47,21 @@ fn every_quoted_block_is_in_the_file_it_names() {
             "docs/your-own-game.md quotes {path}, which no longer holds (scripts/refresh_tutorial.py re-quotes it):\n{quoted}"
         );
     }
+}
+
+/// A block indented in a list item is quoted without its indent.
+#[test]
+fn an_indented_block_is_read_without_its_indent() {
+    let page =
+        "- item:\n\n  ```rust\n  // examples/chomp/src/main.rs\n  fn main() {\n      x\n  ```\n";
+    let blocks = quoted_blocks(page);
+    assert_eq!(
+        blocks,
+        [(
+            "examples/chomp/src/main.rs".to_string(),
+            "fn main() {\n    x".to_string()
+        )]
+    );
 }
 
 /// The check can fail: a block changed by one character is not found.

@@ -8,8 +8,10 @@ use crate::error::ParseError;
 use crate::error::RuleError;
 use crate::game::ShrinkMode;
 use crate::game::{BoxSolver, Game};
+use crate::harness::DEFAULT_ORACLE_MEMO_LIMIT;
 use crate::rng::Rng;
 use crate::rng::{Entropy, Size};
+use crate::solver::keep_memo_within;
 use crate::stress::ContestGame;
 use std::fmt::Debug;
 
@@ -159,7 +161,9 @@ pub struct NoSolveArgs {}
 /// - our answers from the game's default solver
 ///   ([`Game::DEFAULT_VARIANT`]), checked by
 ///   the oracle on every case the oracle does not refuse (a disagreement is an error of
-///   ours, never charged to the program under test);
+///   ours, never charged to the program under test), one oracle for the whole run with
+///   its memo kept within [`DEFAULT_ORACLE_MEMO_LIMIT`] entries
+///   ([`keep_memo_within`]);
 /// - an output line is read by [`Game::parse_answer`] (by default the game's
 ///   [`Game::Output`] spelling, exactly), written by [`Game::write_answers`], and our
 ///   answer is [`Game::output`] of the default solver's; shrinking searches
@@ -172,6 +176,8 @@ pub struct GameContest<G: Contest> {
     flags: G::SizeArgs,
     fast: BoxSolver<G>,
     oracle: BoxSolver<G>,
+    /// Cases the oracle answered, for [`keep_memo_within`].
+    oracle_solved: usize,
 }
 
 impl<G: Contest> GameContest<G> {
@@ -181,6 +187,7 @@ impl<G: Contest> GameContest<G> {
         GameContest {
             fast: G::solver(&rules, G::DEFAULT_VARIANT),
             oracle: G::solver(&rules, G::ORACLE_VARIANT),
+            oracle_solved: 0,
             rules,
             flags: flags.clone(),
         }
@@ -230,6 +237,11 @@ impl<G: Contest> ContestGame for GameContest<G> {
                 let answer = self.fast.solve(case).map_err(|e| e.to_string())?;
                 if self.oracle.check(case).is_ok() {
                     let want = self.oracle.solve(case).map_err(|e| e.to_string())?;
+                    // one oracle for the whole run: its memo kept within the bound
+                    self.oracle_solved += 1;
+                    let rebuild = || G::solver(&self.rules, G::ORACLE_VARIANT);
+                    let limit = DEFAULT_ORACLE_MEMO_LIMIT;
+                    keep_memo_within(&mut self.oracle, self.oracle_solved, limit, rebuild);
                     if want != answer {
                         return Err(format!(
                             "our solvers disagree on case {} ({}): {} says {answer}, the oracle {want}",

@@ -343,6 +343,10 @@ impl<G: Terminal> Solver<G::Case, Remote> for Retrograde<G> {
     fn name(&self) -> &'static str {
         self.0.name
     }
+    /// None kept between calls: each call searches afresh (0 entries).
+    fn memo_entries(&self) -> Option<usize> {
+        Some(0)
+    }
 
     /// Refuses a position from which more than the bound of positions not solved before
     /// are reachable (it lists them to know).
@@ -430,6 +434,10 @@ impl<G: Terminal> Recursive<G> {
 impl<G: Terminal> Solver<G::Case, Remote> for Recursive<G> {
     fn name(&self) -> &'static str {
         self.0.name
+    }
+    /// None kept between calls: each call searches afresh (0 entries).
+    fn memo_entries(&self) -> Option<usize> {
+        Some(0)
     }
 
     fn solve(&mut self, root: &G::Case) -> Result<Remote, Refusal> {

@@ -63,6 +63,51 @@ pub trait Solver<P: ?Sized, O> {
     fn check(&self, _position: &P) -> Result<(), Refusal> {
         Ok(())
     }
+
+    /// How many entries the solver's memo holds now (positions it remembers from one
+    /// call to the next), so that whoever keeps it for many cases can bound its memory:
+    /// `verify` clears an oracle's memo when it passes
+    /// [`Verify::ORACLE_MEMO_LIMIT`](crate::harness::Verify::ORACLE_MEMO_LIMIT)
+    /// entries, and rebuilds an oracle that says nothing (`None`, the default) every
+    /// [`ORACLE_REBUILD_EVERY`] cases.
+    fn memo_entries(&self) -> Option<usize> {
+        None
+    }
+
+    /// Empties the memo: [`Solver::memo_entries`] is 0 after it, and the answers are the
+    /// same, only slower at first. By default nothing (a solver with no memo).
+    fn clear_memo(&mut self) {}
+}
+
+/// Cases after which `verify` (and `stress`'s adapter) rebuild a kept oracle whose
+/// [`Solver::memo_entries`] is `None`: 1,024. A solver that reports its memo is cleared
+/// at its bound instead, and one with no memo costs a rebuild every 1,024 cases.
+pub const ORACLE_REBUILD_EVERY: usize = 1024;
+
+/// Keeps a solver used for many cases within `limit` memo entries: after its `solved`-th
+/// case (1-based), clears its memo when it holds more than `limit` entries, or, when it
+/// reports none, replaces it by `rebuild()` every [`ORACLE_REBUILD_EVERY`] cases. Returns
+/// the entries it held before clearing (`None` when it reports none).
+pub fn keep_memo_within<S: ?Sized + Solver<P, O>, P: ?Sized, O>(
+    solver: &mut Box<S>,
+    solved: usize,
+    limit: usize,
+    rebuild: impl FnOnce() -> Box<S>,
+) -> Option<usize> {
+    match solver.memo_entries() {
+        Some(n) => {
+            if n > limit {
+                solver.clear_memo();
+            }
+            Some(n)
+        }
+        None => {
+            if solved.is_multiple_of(ORACLE_REBUILD_EVERY) {
+                *solver = rebuild();
+            }
+            None
+        }
+    }
 }
 
 /// A [`Refusal`] on one case of an input: which case (1-based) and why.
@@ -147,5 +192,64 @@ mod tests {
         assert_eq!(s.solved, 0, "no case may be solved before the refusal");
         assert_eq!(solve_each(&mut s, &[1, 2]).unwrap(), vec![1, 2]);
         assert_eq!(s.solved, 2);
+    }
+
+    /// Remembers every position it solved (when `reports`, it says how many).
+    struct Memo {
+        seen: Vec<u32>,
+        reports: bool,
+        built: usize,
+    }
+
+    impl Solver<u32, u32> for Memo {
+        fn name(&self) -> &'static str {
+            "memo"
+        }
+        fn solve(&mut self, p: &u32) -> Result<u32, Refusal> {
+            self.seen.push(*p);
+            Ok(*p)
+        }
+        fn memo_entries(&self) -> Option<usize> {
+            self.reports.then_some(self.seen.len())
+        }
+        fn clear_memo(&mut self) {
+            self.seen.clear();
+        }
+    }
+
+    /// A memo that reports is cleared once it holds more than the limit (and only then),
+    /// and the entries held are returned; a memo that does not report is rebuilt every
+    /// `ORACLE_REBUILD_EVERY` cases, not between.
+    #[test]
+    fn kept_memos_stay_within_their_bound() {
+        let fresh = |reports, built| {
+            Box::new(Memo {
+                seen: vec![],
+                reports,
+                built,
+            })
+        };
+        let mut s = fresh(true, 0);
+        let mut held = vec![];
+        for i in 1..=7 {
+            s.solve(&i).unwrap();
+            held.push(keep_memo_within(&mut s, i as usize, 3, || fresh(true, 1)));
+        }
+        let held: Vec<usize> = held.into_iter().map(Option::unwrap).collect();
+        assert_eq!(held, [1, 2, 3, 4, 1, 2, 3]);
+        assert_eq!(s.seen, [5, 6, 7]);
+        assert_eq!(s.built, 0, "a memo that reports is cleared, not rebuilt");
+        let mut quiet = fresh(false, 0);
+        for i in 1..ORACLE_REBUILD_EVERY {
+            quiet.solve(&1).unwrap();
+            assert_eq!(keep_memo_within(&mut quiet, i, 3, || fresh(false, 1)), None);
+        }
+        assert_eq!(
+            (quiet.built, quiet.seen.len()),
+            (0, ORACLE_REBUILD_EVERY - 1)
+        );
+        quiet.solve(&1).unwrap();
+        keep_memo_within(&mut quiet, ORACLE_REBUILD_EVERY, 3, || fresh(false, 1));
+        assert_eq!((quiet.built, quiet.seen.len()), (1, 0));
     }
 }

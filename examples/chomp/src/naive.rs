@@ -82,6 +82,13 @@ impl Solver<Board, Value> for Naive {
     fn name(&self) -> &'static str {
         "naive"
     }
+    /// The positions remembered across calls (the harness bounds them).
+    fn memo_entries(&self) -> Option<usize> {
+        Some(self.memo.len())
+    }
+    fn clear_memo(&mut self) {
+        self.memo.clear();
+    }
 
     fn check(&self, board: &Board) -> Result<(), Refusal> {
         if board.cells() > ORACLE_MAX_CELLS {

@@ -167,6 +167,13 @@ impl Solver<Board, Remote> for Naive {
     fn name(&self) -> &'static str {
         "naive"
     }
+    /// The positions remembered across calls (the harness bounds them).
+    fn memo_entries(&self) -> Option<usize> {
+        Some(self.memo.len())
+    }
+    fn clear_memo(&mut self) {
+        self.memo.clear();
+    }
 
     /// Refuses a board of more than [`MAX_EMPTY`] empty cells, unless it has four in a
     /// row (the game is over: nothing to search).

@@ -151,6 +151,13 @@ impl Solver<Board, Outcome> for Naive {
     fn name(&self) -> &'static str {
         "naive"
     }
+    /// The positions remembered across calls (the harness bounds them).
+    fn memo_entries(&self) -> Option<usize> {
+        Some(self.memo.len())
+    }
+    fn clear_memo(&mut self) {
+        self.memo.clear();
+    }
 
     fn check(&self, board: &Board) -> Result<(), Refusal> {
         let empty = board.cells() - board.marks() as usize;

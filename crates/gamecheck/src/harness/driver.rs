@@ -274,6 +274,16 @@ pub trait Verify: Game {
     /// ([`NamedCheck`]: boundary masks, period proofs, table certificates).
     fn plan(opts: &VerifyOptions) -> Vec<Step<Self>>;
 
+    /// The most entries a suite's oracle may keep in its memo ([`Solver::memo_entries`]):
+    /// past it, the memo is cleared before the next case, so one oracle serving a whole
+    /// random suite stays within memory (an oracle that reports no memo is rebuilt every
+    /// [`crate::solver::ORACLE_REBUILD_EVERY`] cases). By default
+    /// [`DEFAULT_ORACLE_MEMO_LIMIT`]; a game whose entries are large (a board's text, a
+    /// value with remoteness) sets a smaller one.
+    ///
+    /// [`Solver::memo_entries`]: crate::solver::Solver::memo_entries
+    const ORACLE_MEMO_LIMIT: usize = DEFAULT_ORACLE_MEMO_LIMIT;
+
     /// The bytes this game adds to the `signature:` line of `verify`
     /// ([`crate::harness::signature`]): what a run proved that another implementation can
     /// reproduce (solved tables, a proved period with its values); deterministic, the
@@ -282,6 +292,11 @@ pub trait Verify: Game {
         None
     }
 }
+
+/// The default of [`Verify::ORACLE_MEMO_LIMIT`]: 2^22 = 4,194,304 entries (about 400
+/// MiB for a memo keyed by a board's text of 20 to 40 bytes: a hash map entry with its
+/// string and value takes about 100).
+pub const DEFAULT_ORACLE_MEMO_LIMIT: usize = 1 << 22;
 
 /// Runs the plan of `G` into `report`.
 pub fn verify<G: Verify>(opts: &VerifyOptions, report: &mut Report) {
@@ -298,10 +313,11 @@ pub fn verify<G: Verify>(opts: &VerifyOptions, report: &mut Report) {
                     mismatches: outcome.failed,
                     seconds: start.elapsed().as_secs_f64(),
                     detail: Some(outcome.detail),
+                    oracle_memo_peak: None,
                 };
                 push_row(report, row, opts);
             }
-            Step::Group(group) => run_group::<G>(group, opts, report),
+            Step::Group(group) => run_group::<G>(group, opts, report, G::ORACLE_MEMO_LIMIT),
         }
     }
 }
@@ -325,7 +341,7 @@ fn push_row(report: &mut Report, row: Row, opts: &VerifyOptions) {
     report.push_row(row);
 }
 
-fn run_group<G: Game>(group: Group<G>, opts: &VerifyOptions, report: &mut Report) {
+fn run_group<G: Game>(group: Group<G>, opts: &VerifyOptions, report: &mut Report, limit: usize) {
     let ticks: u64 = group
         .suites
         .iter()
@@ -345,7 +361,7 @@ fn run_group<G: Game>(group: Group<G>, opts: &VerifyOptions, report: &mut Report
     let results: Vec<(Vec<Row>, Vec<Failure>, f64)> = group
         .suites
         .par_iter()
-        .map(|s| run_suite::<G>(s, &bar))
+        .map(|s| run_suite::<G>(s, &bar, limit))
         .collect();
     // the bar's length is every step the suites tick: it ends full, never short or over
     debug_assert_eq!(bar.position(), ticks, "progress steps of {}", G::NAME);
@@ -426,7 +442,11 @@ fn movegen_and_successors<G: Game>(
 }
 
 /// The rows and shrunk failures of one suite, and the seconds its reference took.
-fn run_suite<G: Game>(suite: &Suite<G>, bar: &Progress) -> (Vec<Row>, Vec<Failure>, f64) {
+fn run_suite<G: Game>(
+    suite: &Suite<G>,
+    bar: &Progress,
+    limit: usize,
+) -> (Vec<Row>, Vec<Failure>, f64) {
     let rules = &suite.rules;
     let mut rows = Vec::new();
     let mut failures = Vec::new();
@@ -438,6 +458,7 @@ fn run_suite<G: Game>(suite: &Suite<G>, bar: &Progress) -> (Vec<Row>, Vec<Failur
         mismatches,
         seconds,
         detail: Some(detail),
+        oracle_memo_peak: None,
     };
     // start shrinking from a case that is a valid contest input when there is one
     let start_of = |wrong: &[usize]| {
@@ -488,18 +509,25 @@ fn run_suite<G: Game>(suite: &Suite<G>, bar: &Progress) -> (Vec<Row>, Vec<Failur
     let reference = suite.reference.unwrap_or(G::ORACLE_VARIANT);
     let start = Instant::now();
     let mut oracle = G::solver(rules, reference);
+    let mut memo_peak: Option<usize> = None;
     let expected: Vec<Result<G::Answer, Refusal>> = if suite.against_reference {
         suite
             .cases
             .iter()
-            .map(|c| {
+            .enumerate()
+            .map(|(i, c)| {
                 bar.tick();
-                oracle.solve(c)
+                let answer = oracle.solve(c);
+                let rebuild = || G::solver(rules, reference);
+                let held = crate::solver::keep_memo_within(&mut oracle, i + 1, limit, rebuild);
+                memo_peak = memo_peak.max(held);
+                answer
             })
             .collect()
     } else {
         Vec::new()
     };
+    drop(oracle);
     let reference_secs = start.elapsed().as_secs_f64();
     let what = match suite.compare {
         Compare::Whole => suite.what.clone(),
@@ -574,13 +602,16 @@ fn run_suite<G: Game>(suite: &Suite<G>, bar: &Progress) -> (Vec<Row>, Vec<Failur
                 show_answer::<G>(rules, &suite.cases[i], &answers[i]),
             ),
         };
-        rows.push(row(
-            name,
-            answers.len() as u64,
-            wrong.len() as u64,
-            seconds,
-            note,
-        ));
+        rows.push(Row {
+            oracle_memo_peak: memo_peak.map(|n| n as u64),
+            ..row(
+                name,
+                answers.len() as u64,
+                wrong.len() as u64,
+                seconds,
+                note,
+            )
+        });
         if let Some(i) = start_of(&wrong) {
             let what = format!("{}'s mismatch in {rules}", variant.name());
             failures.push(bar.shrinking(&what, || {

@@ -14,7 +14,7 @@ pub use compare::{compare, Mismatch, Tally};
 pub use driver::{
     describe_failure, movegen_agrees, reachable, shrink_failure, shrink_failure_with,
     shrink_movegen_failure, shrink_symmetry_failure, shrink_symmetry_failure_of, symmetry_check,
-    verify, Group, NamedCheck, Outcome, Step, Suite, SuiteCheck, Verify,
+    verify, Group, NamedCheck, Outcome, Step, Suite, SuiteCheck, Verify, DEFAULT_ORACLE_MEMO_LIMIT,
 };
 pub use progress::{Progress, ProgressMode};
 pub use report::{Failure, Report, Row, TABLE_WIDTH};

@@ -20,6 +20,14 @@ pub struct Row {
     pub seconds: f64,
     /// An optional note (paint: the proved period; marble: the position set).
     pub detail: Option<String>,
+    /// The most entries the oracle's memo held while it answered this row's cases (before
+    /// each clearing at [`Verify::ORACLE_MEMO_LIMIT`]); `None` for a named check or a
+    /// symmetry row, and when the oracle does not report its memo
+    /// ([`Solver::memo_entries`]). A merged row gives the largest of its suites'.
+    ///
+    /// [`Verify::ORACLE_MEMO_LIMIT`]: crate::harness::Verify::ORACLE_MEMO_LIMIT
+    /// [`Solver::memo_entries`]: crate::solver::Solver::memo_entries
+    pub oracle_memo_peak: Option<u64>,
 }
 
 /// Sums rows of the same solver (checked, mismatches, seconds) into one row per solver,
@@ -45,6 +53,7 @@ pub fn merge_by_solver(rows: impl IntoIterator<Item = Row>) -> Vec<Row> {
                 m.checked += r.checked;
                 m.mismatches += r.mismatches;
                 m.seconds += r.seconds;
+                m.oracle_memo_peak = m.oracle_memo_peak.max(r.oracle_memo_peak);
             }
             None if r.mismatches > 0 => merged.push(Row {
                 detail: failure(&r),
@@ -129,6 +138,9 @@ pub struct Report {
     /// SHA-256 over the exhaustive marble tables and paint's proved period and values
     /// of the games checked ([`super::signature`]); `None` when no game checked has a part.
     pub signature: Option<String>,
+    /// The run's peak resident memory in bytes (`VmHWM` of `/proc/self/status` when the
+    /// report is written; `None` where the system does not say).
+    pub peak_resident_bytes: Option<u64>,
 }
 
 impl Report {
@@ -140,6 +152,7 @@ impl Report {
             rows: Vec::new(),
             failures: Vec::new(),
             signature: None,
+            peak_resident_bytes: None,
         }
     }
 
@@ -337,7 +350,26 @@ mod tests {
             mismatches,
             seconds: 0.25,
             detail: None,
+            oracle_memo_peak: None,
         }
+    }
+
+    /// A merged row's oracle memo peak is the largest of its rows' (a row without one
+    /// leaves it as it is).
+    #[test]
+    fn merged_rows_keep_the_largest_oracle_memo_peak() {
+        let peak = |p: Option<u64>| Row {
+            oracle_memo_peak: p,
+            ..row(0)
+        };
+        let merged = merge_by_solver(vec![
+            peak(Some(7)),
+            peak(None),
+            peak(Some(40)),
+            peak(Some(9)),
+        ]);
+        assert_eq!(merged[0].oracle_memo_peak, Some(40));
+        assert_eq!(merge_by_solver(vec![peak(None)])[0].oracle_memo_peak, None);
     }
 
     #[test]

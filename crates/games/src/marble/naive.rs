@@ -178,6 +178,13 @@ impl Solver<Position, Value> for Naive {
     fn name(&self) -> &'static str {
         "naive"
     }
+    /// The positions remembered across calls (the harness bounds them).
+    fn memo_entries(&self) -> Option<usize> {
+        Some(self.memo.len())
+    }
+    fn clear_memo(&mut self) {
+        self.memo.clear();
+    }
 
     fn check(&self, position: &Position) -> Result<(), Refusal> {
         self.refuse(position)

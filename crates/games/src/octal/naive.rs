@@ -212,6 +212,14 @@ impl Solver<Position, Value> for Naive {
     fn name(&self) -> &'static str {
         "naive"
     }
+    /// The positions remembered across calls (the harness bounds them).
+    fn memo_entries(&self) -> Option<usize> {
+        Some(self.wins.len() + self.grundy.len())
+    }
+    fn clear_memo(&mut self) {
+        self.wins.clear();
+        self.grundy.clear();
+    }
 
     fn check(&self, position: &Position) -> Result<(), Refusal> {
         self.refuse(position)

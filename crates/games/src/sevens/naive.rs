@@ -338,6 +338,13 @@ impl Solver<Deal, Winner> for Naive {
     fn name(&self) -> &'static str {
         "naive"
     }
+    /// The positions remembered across calls (the harness bounds them).
+    fn memo_entries(&self) -> Option<usize> {
+        Some(self.memo.len())
+    }
+    fn clear_memo(&mut self) {
+        self.memo.clear();
+    }
 
     fn check(&self, _deal: &Deal) -> Result<(), Refusal> {
         self.refuse()

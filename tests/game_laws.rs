@@ -125,21 +125,31 @@ fn every_variant_of_every_game_is_in_the_verify_report() {
     });
 }
 
-/// An instance prints its rules and its case (what proptest shows on a failure), and a
-/// clone prints the same, for every game.
+/// An instance prints its rules and its case as a contest input (what proptest shows on
+/// a failure), which the game's reader reads back as the case where the format holds it; a clone prints the same;
+/// `{:#?}` adds their `Debug`. For every game.
 #[test]
-fn an_instance_prints_its_rules_and_case() {
+fn an_instance_prints_its_rules_and_case_as_an_input() {
     use gamecheck::harness::laws::instance_from_bytes;
     use gamecheck::harness::props::random_inputs;
     for_each_game!(G => {
         for bytes in random_inputs(23, 20, 200) {
             let i = instance_from_bytes::<G>(&bytes);
             let shown = format!("{i:?}");
-            assert_eq!(
-                shown,
-                format!("Instance {{ rules: {:?}, case: {:?} }}", i.rules, i.case)
-            );
+            let (head, input) = shown.split_once('\n').unwrap();
+            let flags = G::flags(&i.rules);
+            assert!(head.starts_with(&format!("{} {}", G::NAME, flags).trim_end().to_string()), "{shown}");
+            assert!(head.contains(&G::describe_case(&i.rules, &i.case)), "{shown}");
+            let written = G::write(&i.rules, std::slice::from_ref(&i.case));
+            assert_eq!(input, written.trim_end(), "{shown}");
+            // read back where the contest format holds the case (a sevens deck of an odd
+            // number of cards does not)
+            if let Ok(read) = G::read(&i.rules, &format!("{input}\n")) {
+                assert_eq!(G::write(&i.rules, &read), written, "{shown}");
+            }
             assert_eq!(format!("{:?}", i.clone()), shown);
+            let alternate = format!("{i:#?}");
+            assert_eq!(alternate, format!("{shown}\nrules: {:?}\ncase: {:?}", i.rules, i.case));
         }
     });
 }

@@ -20,13 +20,37 @@ pub struct Instance<G: Game> {
     pub case: G::Case,
 }
 
+/// What proptest prints for a failing instance (`minimal failing input: i = …`): the
+/// game, its rule flags and rules, the case described, then the case as a contest input
+/// of one case, ready to paste into `solve`:
+///
+/// ```text
+/// chomp --width 4 --height 3 (4x3): 9 cells
+/// 1
+/// ##..
+/// ###.
+/// ####
+/// ```
+///
+/// With `{:#?}`, the rules' and the case's own `Debug` follow.
 // by hand: a derive would ask `G` itself (a marker type) for `Debug` and `Clone`
 impl<G: Game> std::fmt::Debug for Instance<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Instance")
-            .field("rules", &self.rules)
-            .field("case", &self.case)
-            .finish()
+        let flags = G::flags(&self.rules);
+        let command = [G::NAME, flags.as_str()].join(" ");
+        writeln!(
+            f,
+            "{} ({}): {}",
+            command.trim_end(),
+            self.rules,
+            G::describe_case(&self.rules, &self.case)
+        )?;
+        let input = G::write(&self.rules, std::slice::from_ref(&self.case));
+        write!(f, "{}", input.trim_end())?;
+        if f.alternate() {
+            write!(f, "\nrules: {:?}\ncase: {:?}", self.rules, self.case)?;
+        }
+        Ok(())
     }
 }
 

@@ -604,7 +604,7 @@ fn random_suites_follow_the_seed() {
     assert!(!a.movegen && a.with_movegen().movegen);
     assert_eq!(
         (b.rules, b.what.as_str(), b.label.as_str()),
-        (rules, "random", "S = [1, 2, 3]")
+        (rules, "random", "S = [1, 2, 3], random")
     );
 }
 
@@ -892,4 +892,67 @@ fn compare_finds_the_planted_move_of_a_game_from_moves() {
     let none = compare::<Subtraction>(&sound, &9, 4, CompareBounds::default()).unwrap();
     assert_eq!(none.difference, None);
     assert_eq!(none.fast, none.oracle);
+}
+
+/// A plan whose rows the report could not tell apart is refused before it runs: two
+/// suites of a group reported row by row with one label, two merged groups with one
+/// label, two named checks with the same rules and name. Merged into one group (one
+/// label for both), the same two suites pass; so do suites of the default label, the
+/// rules then what the cases are, when what they are differs.
+#[test]
+fn a_plan_whose_labels_collide_is_refused() {
+    use gamecheck::harness::{check_labels, LabelCollision};
+    let rules = Rules(vec![1, 2, 3]);
+    let suite = |what: &str| Suite::<Subtraction>::against_oracle(rules.clone(), vec![1, 2], what);
+    let check = |rules: &str, name: &str| {
+        Step::Check(NamedCheck {
+            rules: rules.into(),
+            name: name.into(),
+            run: Box::new(|| Outcome {
+                checked: 0,
+                failed: 0,
+                detail: String::new(),
+            }),
+        })
+    };
+    let each = |suites| Step::Group(Group::each("heaps", suites));
+    let merged = |label: &str| Step::Group(Group::merged(label, "heaps", vec![suite("random")]));
+    let collision = |plan: Vec<Step<Subtraction>>| check_labels::<Subtraction>(&plan);
+    let twice = collision(vec![each(vec![suite("random"), suite("random")])]).unwrap_err();
+    assert_eq!(
+        twice,
+        LabelCollision {
+            game: "subtraction",
+            what: "suites",
+            label: suite("random").label,
+        }
+    );
+    assert!(
+        twice.to_string().contains("could not tell apart"),
+        "{twice}"
+    );
+    assert!(collision(vec![
+        each(vec![suite("random")]),
+        each(vec![suite("random")])
+    ])
+    .is_err());
+    assert!(collision(vec![merged("all"), merged("all")]).is_err());
+    let checks = collision(vec![check("S", "period"), check("S", "period")]).unwrap_err();
+    assert_eq!(
+        (checks.what, checks.label.as_str()),
+        ("named checks", "S period")
+    );
+    assert!(collision(vec![each(vec![suite("random"), suite("every heap")])]).is_ok());
+    assert!(collision(vec![
+        check("S", "period"),
+        check("T", "period"),
+        merged("all")
+    ])
+    .is_ok());
+    assert!(collision(vec![Step::Group(Group::merged(
+        "all",
+        "heaps",
+        vec![suite("random"), suite("random")]
+    ))])
+    .is_ok());
 }

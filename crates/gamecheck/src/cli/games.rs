@@ -32,7 +32,7 @@ pub struct Entry {
     /// `(command, ability)` for each command the game has.
     pub commands: Vec<(&'static str, Ability)>,
     /// The game's `verify` rows, added to the report.
-    pub verify: fn(&VerifyOptions, &mut Report),
+    pub verify: fn(&VerifyOptions, &mut Report) -> Result<(), crate::harness::LabelCollision>,
     /// The game's part of the signature (`Verify::signature_part`).
     pub signature: fn() -> Option<Vec<u8>>,
     /// The game's rules ([`CliGame::rules_text`]).
@@ -56,7 +56,7 @@ impl Entry {
             name: G::NAME,
             about: G::ABOUT,
             commands: a.commands,
-            verify: crate::harness::driver::verify::<G>,
+            verify: crate::harness::driver::try_verify::<G>,
             signature: G::signature_part,
             rules: G::rules_text,
         }

@@ -446,7 +446,7 @@ fn verify(args: &VerifyArgs) -> Result<ExitCode, Failure> {
         .collect();
     let mut parts = Vec::new();
     for e in &games {
-        (e.verify)(&opts, &mut report);
+        (e.verify)(&opts, &mut report).map_err(|e| Failure::Internal(e.to_string()))?;
         parts.extend((e.signature)());
     }
     report.signature = crate::harness::signature::signature(&parts);

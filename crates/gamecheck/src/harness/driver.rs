@@ -126,10 +126,11 @@ pub struct Suite<G: Game> {
 }
 
 impl<G: Game> Suite<G> {
-    /// Every fast variant against the oracle on `cases`, labelled with the rule set.
+    /// Every fast variant against the oracle on `cases`, labelled with the rule set and
+    /// what the cases are (`5x4, random`; set `label` for another).
     pub fn against_oracle(rules: G::Rules, cases: Vec<G::Case>, what: &str) -> Self {
         Suite {
-            label: rules.to_string(),
+            label: format!("{rules}, {what}"),
             rules,
             cases,
             what: what.to_string(),
@@ -298,9 +299,84 @@ pub trait Verify: Game {
 /// string and value takes about 100).
 pub const DEFAULT_ORACLE_MEMO_LIMIT: usize = 1 << 22;
 
+/// Two parts of a plan that would print rows of the same label (the rules column, and
+/// for named checks the solver column too), so that the report could not tell them
+/// apart: give each suite a `label` of its own.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the verify plan of {game} has two {what} labelled `{label}`, whose rows the report \
+     could not tell apart: give one a label of its own (`Suite::label`, the group's merged \
+     label, or the check's rules and name)"
+)]
+pub struct LabelCollision {
+    /// The game.
+    pub game: &'static str,
+    /// `suites` (suites of groups reported row by row, and merged groups), or `named
+    /// checks`.
+    pub what: &'static str,
+    /// The label both carry (a named check's: `rules` then its name).
+    pub label: String,
+}
+
+/// Checks that no two rows of `plan` would carry the same label: a suite of a group
+/// reported row by row and a merged group's label are the rows' rules column, each
+/// unique; a named check's rules and name, each pair unique.
+///
+/// # Errors
+/// The first [`LabelCollision`].
+pub fn check_labels<G: Game>(plan: &[Step<G>]) -> Result<(), LabelCollision> {
+    let mut rows: BTreeSet<&str> = BTreeSet::new();
+    let mut checks: BTreeSet<(&str, &str)> = BTreeSet::new();
+    let collision = |what, label: String| LabelCollision {
+        game: G::NAME,
+        what,
+        label,
+    };
+    for step in plan {
+        match step {
+            Step::Check(c) => {
+                if !checks.insert((&c.rules, &c.name)) {
+                    return Err(collision("named checks", format!("{} {}", c.rules, c.name)));
+                }
+            }
+            Step::Group(g) => {
+                let labels: Vec<&str> = match &g.merged {
+                    Some(label) => vec![label],
+                    None => g.suites.iter().map(|s| s.label.as_str()).collect(),
+                };
+                for label in labels {
+                    if !rows.insert(label) {
+                        return Err(collision("suites", label.to_string()));
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Runs the plan of `G` into `report`.
+///
+/// # Panics
+/// When two rows of the plan would carry the same label ([`check_labels`]; the command
+/// line says so and exits 1 instead, through [`try_verify`]).
 pub fn verify<G: Verify>(opts: &VerifyOptions, report: &mut Report) {
-    for step in G::plan(opts) {
+    if let Err(e) = try_verify::<G>(opts, report) {
+        panic!("{e}");
+    }
+}
+
+/// [`verify`], refusing a plan whose rows' labels collide before running any of it.
+///
+/// # Errors
+/// The plan's first [`LabelCollision`]; `report` is untouched then.
+pub fn try_verify<G: Verify>(
+    opts: &VerifyOptions,
+    report: &mut Report,
+) -> Result<(), LabelCollision> {
+    let plan = G::plan(opts);
+    check_labels::<G>(&plan)?;
+    for step in plan {
         match step {
             Step::Check(check) => {
                 let start = Instant::now();
@@ -320,6 +396,7 @@ pub fn verify<G: Verify>(opts: &VerifyOptions, report: &mut Report) {
             Step::Group(group) => run_group::<G>(group, opts, report, G::ORACLE_MEMO_LIMIT),
         }
     }
+    Ok(())
 }
 
 /// Adds `row` to the report; under [`ProgressMode::Plain`], says so on stderr (the

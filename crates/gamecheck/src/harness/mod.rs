@@ -12,9 +12,10 @@ pub(crate) mod signature;
 
 pub use compare::{compare, Mismatch, Tally};
 pub use driver::{
-    describe_failure, movegen_agrees, reachable, shrink_failure, shrink_failure_with,
+    check_labels, describe_failure, movegen_agrees, reachable, shrink_failure, shrink_failure_with,
     shrink_movegen_failure, shrink_symmetry_failure, shrink_symmetry_failure_of, symmetry_check,
-    verify, Group, NamedCheck, Outcome, Step, Suite, SuiteCheck, Verify, DEFAULT_ORACLE_MEMO_LIMIT,
+    try_verify, verify, Group, LabelCollision, NamedCheck, Outcome, Step, Suite, SuiteCheck,
+    Verify, DEFAULT_ORACLE_MEMO_LIMIT,
 };
 pub use progress::{Progress, ProgressMode};
 pub use report::{Failure, Report, Row, TABLE_WIDTH};

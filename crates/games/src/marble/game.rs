@@ -255,6 +255,8 @@ impl Verify for MarbleGame {
         let exhaustive = exhaustive_rule_sets()
             .into_iter()
             .map(|rules| Suite {
+                // the rule set alone: every row of the group is every position
+                label: rules.to_string(),
                 movegen: true,
                 checks: vec![("table certify", certify)],
                 ..Suite::against_oracle(rules, every_position(rules.side()), "every position")

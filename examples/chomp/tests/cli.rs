@@ -412,11 +412,11 @@ fn verify_says_each_finished_row_in_the_binarys_name() {
     let lines: Vec<&str> = err.lines().collect();
     assert!(lines.len() >= 3, "{err}");
     for line in lines {
-        assert!(line.starts_with("chomp verify chomp: "), "{line}");
+        assert!(line.starts_with("chomp verify: "), "{line}");
         assert!(line.contains(" checked, 0 mismatches, "), "{line}");
     }
     assert!(
-        err.contains("chomp verify chomp: 7x7: memo 20 checked"),
+        err.contains("chomp verify: 7x7, random: memo 20 checked"),
         "{err}"
     );
 }

@@ -319,7 +319,8 @@ fn run<G: ContestGame>(mut game: G, common: &StressCommon) -> Result<u8, Failure
         reruns: common.reruns as usize,
     };
     let mut program = program(common);
-    let label = format!("stress {}: rounds", game.name());
+    let stress_game = crate::harness::progress::command_words("stress", game.name());
+    let label = format!("{stress_game}: rounds");
     let so_far = Arc::new(Mutex::new(SoFar::default()));
     end_runs_on_signals(Some((seed, opts.rounds)), so_far.clone());
     let mode = super::ProgressArg::mode(common.progress, false);

@@ -404,9 +404,8 @@ pub fn try_verify<G: Verify>(
 fn push_row(report: &mut Report, row: Row, opts: &VerifyOptions) {
     if opts.progress == ProgressMode::Plain {
         eprintln!(
-            "{} verify {}: {}: {} {} checked, {} mismatch{}, {:.2} s",
-            super::progress::program(),
-            row.game,
+            "{}: {}: {} {} checked, {} mismatch{}, {:.2} s",
+            super::progress::invocation("verify", &row.game),
             row.rules,
             row.solver,
             row.checked,
@@ -432,7 +431,11 @@ fn run_group<G: Game>(group: Group<G>, opts: &VerifyOptions, report: &mut Report
     let bar = Progress::new(
         opts.progress,
         ticks,
-        &format!("verify {}: {}", G::NAME, group.progress),
+        &format!(
+            "{}: {}",
+            super::progress::command_words("verify", G::NAME),
+            group.progress
+        ),
     );
     let wall = Instant::now();
     let results: Vec<(Vec<Row>, Vec<Failure>, f64)> = group

@@ -39,6 +39,7 @@ pub const HEARTBEAT: Duration = Duration::from_secs(30);
 static PROGRAM: RwLock<&'static str> = RwLock::new("gamecheck");
 
 /// Sets the program's name in messages.
+#[cfg_attr(not(feature = "cli"), allow(dead_code))]
 pub(crate) fn set_program(name: &'static str) {
     *PROGRAM.write().unwrap_or_else(|e| e.into_inner()) = name;
 }
@@ -50,9 +51,11 @@ pub(crate) fn program() -> &'static str {
 
 /// The one game of a single-game binary, set with the program's name: its commands and
 /// the lines it prints name the game once (`chomp gen --seed 1`, not `chomp gen chomp`).
+#[cfg_attr(not(feature = "cli"), allow(dead_code))]
 static SINGLE_GAME: RwLock<Option<&'static str>> = RwLock::new(None);
 
 /// Sets the one game of a single-game binary (`None` for a binary of several games).
+#[cfg_attr(not(feature = "cli"), allow(dead_code))]
 pub(crate) fn set_single_game(game: Option<&'static str>) {
     *SINGLE_GAME.write().unwrap_or_else(|e| e.into_inner()) = game;
 }
@@ -60,9 +63,15 @@ pub(crate) fn set_single_game(game: Option<&'static str>) {
 /// A command of `game` as the user types it: `gamecheck gen marble`, or `chomp gen`
 /// when `game` is the one game of the binary.
 pub(crate) fn invocation(command: &str, game: &str) -> String {
+    format!("{} {}", program(), command_words(command, game))
+}
+
+/// [`invocation`] without the program's name: `verify marble`, or `verify` for the one
+/// game of the binary (a progress label, which the program's name starts).
+pub(crate) fn command_words(command: &str, game: &str) -> String {
     match *SINGLE_GAME.read().unwrap_or_else(|e| e.into_inner()) {
-        Some(only) if only == game => format!("{} {command}", program()),
-        _ => format!("{} {command} {game}", program()),
+        Some(only) if only == game => command.to_string(),
+        _ => format!("{command} {game}"),
     }
 }
 

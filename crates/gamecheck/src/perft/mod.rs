@@ -385,7 +385,7 @@ pub enum PerftError {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Finished {
     /// It counts 0: perft(D) is the move sequences of exactly `D` moves (chess perft's
-    /// convention, where a mate before depth `D` adds nothing; gamecheck's default).
+    /// convention, where a mate before depth `D` adds nothing; the default).
     #[default]
     Dropped,
     /// It counts 1 at every greater depth, as a leaf: perft(D) is the sequences of `D`

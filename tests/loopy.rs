@@ -316,6 +316,12 @@ fn retrograde_analysis_agrees_with_value_iteration() {
             kinds[kind] += 1;
         }
         assert_eq!(shared.solved(), r.arcs.len());
+        // its memo is the positions solved; cleared, it answers the same afresh
+        assert_eq!(shared.memo_entries(), Some(r.arcs.len()));
+        shared.clear_memo();
+        assert_eq!(shared.memo_entries(), Some(0));
+        let last = r.nodes()[0];
+        assert_eq!(shared.solve(&last), Ok(want[last as usize]), "{r:?}");
     }
     // the random graphs have positions over, wins and losses in more, ties and draws
     assert!(kinds.iter().all(|&k| k > 20), "{kinds:?}");
@@ -333,6 +339,9 @@ fn the_recursive_oracle_takes_games_that_end_and_refuses_a_cycle() {
         for node in r.nodes() {
             assert_eq!(rec.solve(&node), Ok(want[node as usize]), "{r:?}");
         }
+        assert!(rec.memo_entries().is_some_and(|n| n > 0), "{r:?}");
+        rec.clear_memo();
+        assert_eq!(rec.memo_entries(), Some(0));
     }
     let r = Rules::crafted();
     let mut rec = Recursive::<Token>::new(&r);
@@ -417,8 +426,8 @@ fn verify_catches_and_shrinks_a_planted_remoteness_bug() {
     assert_eq!(
         rows,
         [
-            ("crafted graph", "movegen", n, 0),
-            ("crafted graph", "iteration", n, wrong),
+            ("crafted graph, every node", "movegen", n, 0),
+            ("crafted graph, every node", "iteration", n, wrong),
             ("crafted graph, who wins", "iteration", n, 0),
         ]
     );

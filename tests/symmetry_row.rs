@@ -167,8 +167,8 @@ fn a_right_solver_answers_every_image_as_its_case() {
     assert_eq!(
         rows,
         [
-            ("two heaps", "xor symmetry", 36, 0),
-            ("two heaps", "xor", 36, 0),
+            ("two heaps, every position", "xor symmetry", 36, 0),
+            ("two heaps, every position", "xor", 36, 0),
             ("symmetry only", "xor symmetry", 36, 0),
         ]
     );

@@ -343,9 +343,12 @@ impl<G: Terminal> Solver<G::Case, Remote> for Retrograde<G> {
     fn name(&self) -> &'static str {
         self.0.name
     }
-    /// None kept between calls: each call searches afresh (0 entries).
+    /// The positions solved so far, kept across queries.
     fn memo_entries(&self) -> Option<usize> {
-        Some(0)
+        Some(self.0.solved.len())
+    }
+    fn clear_memo(&mut self) {
+        self.0.solved.clear();
     }
 
     /// Refuses a position from which more than the bound of positions not solved before
@@ -435,9 +438,12 @@ impl<G: Terminal> Solver<G::Case, Remote> for Recursive<G> {
     fn name(&self) -> &'static str {
         self.0.name
     }
-    /// None kept between calls: each call searches afresh (0 entries).
+    /// The positions solved so far, kept across queries.
     fn memo_entries(&self) -> Option<usize> {
-        Some(0)
+        Some(self.0.solved.len())
+    }
+    fn clear_memo(&mut self) {
+        self.0.solved.clear();
     }
 
     fn solve(&mut self, root: &G::Case) -> Result<Remote, Refusal> {

@@ -274,7 +274,7 @@ impl Verify for Connect4 {
         let boards = (0..opts.cases.unwrap_or(300))
             .map(|_| random_board(&big, &mut rng, 12..=20))
             .collect();
-        let beyond = Suite::symmetry_only(big, boards, "random boards, 12-20 empty cells");
+        let beyond = Suite::symmetry_only(big, boards, "12-20 empty cells");
         let published = PUBLISHED
             .into_iter()
             .filter(|&(w, h, _)| QUICK.contains(&(w, h)))

@@ -65,7 +65,8 @@ fn verify_is_green() {
     };
     assert!(row("alphabeta", "every board up to 4x4").checked > 100_000);
     assert!(row("movegen", "every board up to 4x4").checked > 100_000);
-    assert!(row("alphabeta symmetry", "7x6").checked >= 40);
+    assert!(row("alphabeta symmetry", "7x6, random").checked >= 40);
+    assert!(row("alphabeta symmetry", "7x6, 12-20 empty cells").checked >= 40);
     assert_eq!(
         row("published results", "4x4 to 6x4, 4x5, 5x5, 4x6").checked,
         6

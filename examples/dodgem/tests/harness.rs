@@ -210,7 +210,7 @@ fn verify_catches_and_shrinks_a_planted_remoteness_bug() {
         .map(|r| (r.rules.as_str(), r.checked, r.mismatches > 0))
         .collect();
     let n = every_position(3).len() as u64;
-    assert_eq!(rows, [("3x3", n, true), ("3x3, who wins", n, false)]);
+    assert_eq!(rows, [("3x3, every", n, true), ("3x3, who wins", n, false)]);
     assert_eq!(report.failures.len(), 1);
     let f = &report.failures[0];
     let p = board::read(3, &f.case).unwrap()[0];

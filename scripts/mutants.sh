@@ -37,7 +37,7 @@ set_files() {
     stress-cli) echo "crates/gamecheck/src/cli/gen.rs crates/gamecheck/src/cli/stress.rs crates/gamecheck/src/contest.rs" ;;
     stress) echo "crates/gamecheck/src/stress/busy.rs crates/gamecheck/src/stress/show.rs crates/gamecheck/src/stress/memory.rs crates/gamecheck/src/stress/shrink.rs" ;;
     readers) echo "crates/games/src/marble/format.rs crates/games/src/paint/format.rs crates/games/src/sevens/format.rs crates/gamecheck/src/input.rs" ;;
-    perft) echo "crates/gamecheck/src/perft.rs crates/games/src/paint/perft.rs crates/games/src/sevens/perft.rs crates/games/src/octal/perft.rs crates/gamecheck/src/harness/signature.rs" ;;
+    perft) echo "crates/gamecheck/src/perft/mod.rs crates/gamecheck/src/perft/tree.rs crates/gamecheck/src/perft/compare.rs crates/games/src/paint/perft.rs crates/games/src/sevens/perft.rs crates/games/src/octal/perft.rs crates/gamecheck/src/harness/signature.rs" ;;
     octal) echo "crates/games/src/octal/code.rs crates/games/src/octal/contest.rs crates/games/src/octal/format.rs crates/games/src/octal/game.rs crates/games/src/octal/grundy.rs crates/games/src/octal/mod.rs crates/games/src/octal/naive.rs crates/games/src/octal/periodic.rs crates/games/src/octal/props.rs crates/games/src/octal/shrink.rs" ;;
     octal-sparse) echo "crates/games/src/octal/sparse.rs" ;;
     paint-shrink) echo "crates/games/src/paint/shrink.rs" ;;

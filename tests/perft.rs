@@ -279,8 +279,14 @@ fn verify_signature_is_in_the_text_and_the_json() {
     assert!((1 << 20..1 << 34).contains(&peak), "{peak}");
     let rows = v["rows"].as_array().unwrap();
     let against = rows.iter().find(|r| r["solver"] == "bitmask").unwrap();
-    assert!(against["oracle_memo_peak"].as_u64().unwrap() > 0, "{against}");
-    let masks = rows.iter().find(|r| r["solver"] == "boundary masks").unwrap();
+    assert!(
+        against["oracle_memo_peak"].as_u64().unwrap() > 0,
+        "{against}"
+    );
+    let masks = rows
+        .iter()
+        .find(|r| r["solver"] == "boundary masks")
+        .unwrap();
     assert!(masks["oracle_memo_peak"].is_null(), "{masks}");
     // the marble part is the exported tables of the exhaustive rule sets, in order
     let mut all = Vec::new();

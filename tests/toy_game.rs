@@ -112,9 +112,9 @@ impl Solver<u32, Value> for Formula {
             "formula"
         }
     }
-    /// A fast solver's own limit: heaps past `2 * ORACLE_MAX` are refused.
+    /// A fast solver's own limit: heaps past `3 * ORACLE_MAX` are refused.
     fn check(&self, n: &u32) -> Result<(), Refusal> {
-        if *n > 2 * ORACLE_MAX {
+        if *n > 3 * ORACLE_MAX {
             return Err(Refusal {
                 solver: self.name(),
                 reason: format!("a heap of {n}"),
@@ -742,18 +742,22 @@ fn perft_from_moves_walks_both_generators() {
 }
 
 /// The library's adapter never offers `stress` a shrinking candidate its default solver
-/// refuses (our answer to it would stop the run): the heap `n + ORACLE_MAX` of the game
-/// that shrinks upwards is offered while the formula takes it, and left out past it.
+/// refuses (our answer to it would stop the run), nor, from a case the oracle answers, one
+/// the oracle refuses (the failure stays checked by both): the heap `n + ORACLE_MAX` of
+/// the game that shrinks upwards is left out from a heap the oracle takes, offered from
+/// one it does not while the formula takes it, and left out past that.
 #[test]
-fn the_adapter_steps_over_candidates_the_default_solver_refuses() {
+fn the_adapter_steps_over_candidates_our_solvers_refuse() {
     use gamecheck::stress::ContestGame;
     use gamecheck::Contest as _;
     let game =
         Subtraction::<false, true>::contest(Rules(vec![1, 2, 3]), &Default::default()).unwrap();
-    let near = game.shrink_candidates(&5);
-    assert_eq!(near.len(), 6);
-    assert_eq!(near[0], 5 + ORACLE_MAX);
-    let far = ORACLE_MAX + 7;
+    assert_eq!(game.shrink_candidates(&5), [0, 1, 2, 3, 4]);
+    let beyond = ORACLE_MAX + 7;
+    let candidates = game.shrink_candidates(&beyond);
+    assert_eq!(candidates.len(), beyond as usize + 1);
+    assert_eq!(candidates[0], beyond + ORACLE_MAX);
+    let far = 2 * ORACLE_MAX + 7;
     let candidates = game.shrink_candidates(&far);
     assert_eq!(candidates.len(), far as usize);
     assert!(candidates.iter().all(|&c| c < far));

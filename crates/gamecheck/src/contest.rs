@@ -170,7 +170,8 @@ pub struct NoSolveArgs {}
 ///   [`Game::shrink_sizes`] (when the game has a size), then follows [`Game::smaller`]
 ///   with the rules kept, stepping over a candidate the default solver refuses (a game
 ///   whose smaller cases are larger searches, a board game's earlier positions, shrinks
-///   up to the solver's limit and no further).
+///   up to the solver's limit and no further) and, from a case the oracle answers, one
+///   the oracle refuses (a failure checked by both solvers stays so).
 pub struct GameContest<G: Contest> {
     rules: G::Rules,
     flags: G::SizeArgs,
@@ -269,9 +270,13 @@ impl<G: Contest> ContestGame for GameContest<G> {
     }
 
     fn shrink_candidates(&self, case: &G::Case) -> Vec<G::Case> {
+        // a failure on a case both our solvers answer stays on cases both answer
+        let checked = self.oracle.check(case).is_ok();
+        let answered =
+            |c: &G::Case| self.fast.check(c).is_ok() && (!checked || self.oracle.check(c).is_ok());
         G::smaller(&self.rules, case, ShrinkMode::KeepRules)
             .into_iter()
-            .filter(|(rules, c)| *rules == self.rules && self.fast.check(c).is_ok())
+            .filter(|(rules, c)| *rules == self.rules && answered(c))
             .map(|(_, c)| c)
             .collect()
     }

@@ -97,6 +97,8 @@ pub fn read(width: usize, height: usize, text: &str) -> Result<Vec<Board>, Parse
     };
     let mut lines = lines.filter(|(_, l)| !l.is_empty());
     let mut boards = Vec::new();
+    // the last line read: where an input that ends early ends, and a board's bottom row
+    let mut last = n;
     for case in 1..=t {
         let mut board = Board {
             width,
@@ -106,12 +108,13 @@ pub fn read(width: usize, height: usize, text: &str) -> Result<Vec<Board>, Parse
         for row in (0..height).rev() {
             let Some((n, line)) = lines.next() else {
                 return Err(error(
-                    n + 1,
+                    last + 1,
                     1,
                     Some(case),
                     "the input ends inside the board".into(),
                 ));
             };
+            last = n;
             if line.chars().count() != width {
                 return Err(error(
                     n,
@@ -145,7 +148,7 @@ pub fn read(width: usize, height: usize, text: &str) -> Result<Vec<Board>, Parse
         }
         if board.heights[0] == 0 {
             return Err(error(
-                n,
+                last,
                 1,
                 Some(case),
                 "the poisoned bottom-left cell is taken: the game is over".into(),

@@ -432,3 +432,28 @@ fn gen_within_the_oracle_says_nothing_on_stderr() {
     assert!(out.status.success());
     assert_eq!(String::from_utf8(out.stderr).unwrap(), "");
 }
+
+/// A board the reader refuses is located on its own lines: the poisoned cell taken on
+/// the board's bottom row, an input that ends inside a board on the line after the last.
+#[test]
+fn bad_boards_are_located_on_their_own_lines() {
+    let refused = |input: &str| {
+        let out = chomp()
+            .args(["solve", "--width", "2", "--height", "2"])
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{input}");
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let taken = refused("2\n##\n##\n\n..\n..\n");
+    assert!(
+        taken.contains("line 6, column 1 (board 2): the poisoned"),
+        "{taken}"
+    );
+    let short = refused("1\n#.\n");
+    assert!(
+        short.contains("line 3, column 1 (board 1): the input ends"),
+        "{short}"
+    );
+}

@@ -251,13 +251,13 @@ pub fn read(width: usize, height: usize, text: &str) -> Result<Vec<Board>, Parse
     let (first, t) = lines
         .next()
         .ok_or_else(|| err(1, 1, "expected the number of boards T".into()))?;
-    let t: usize = t.trim().parse().map_err(|_| {
-        err(
-            first,
-            1,
-            format!("expected the number of boards T, found `{t}`"),
-        )
-    })?;
+    let t: usize = match t.trim().parse() {
+        Ok(n @ 1..=1000) => n,
+        _ => {
+            let msg = format!("expected the number of boards T (1..=1000), found `{t}`");
+            return Err(err(first, 1, msg));
+        }
+    };
     let mut boards = Vec::with_capacity(t.min(1 << 16));
     let mut last = first;
     for case in 0..t {

@@ -196,3 +196,56 @@ fn version_is_the_crates_own() {
     let out = stdout(connect4().arg("--version"));
     assert_eq!(out, format!("connect4 {}\n", env!("CARGO_PKG_VERSION")));
 }
+
+/// T is 1..=1000, as the rules say: `gen` writes no input outside it (the reader would
+/// refuse it) and `solve` refuses one, on line 1.
+#[test]
+fn the_number_of_boards_is_one_to_a_thousand() {
+    for t in ["0", "1001"] {
+        let out = connect4()
+            .args(["gen", "--cases", t, "--seed", "1"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{t}");
+        assert!(out.stdout.is_empty());
+        let ask = ["ask for at least 1 case", "ask for fewer cases"][usize::from(t != "0")];
+        assert!(String::from_utf8(out.stderr).unwrap().contains(ask), "{t}");
+        let out = connect4()
+            .arg("solve")
+            .write_stdin(format!("{t}\n"))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{t}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.contains("line 1, column 1: expected the number of boards T (1..=1000)"),
+            "{err}"
+        );
+    }
+}
+
+/// A contestant wrong only past the oracle's 20 empty cells: `stress` sends such cases,
+/// catches it, and says that the shrunk case is beyond the oracle (our answer there is
+/// the alpha-beta solver's alone).
+#[test]
+fn stress_names_a_shrunk_case_beyond_the_oracle() {
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/programs/wrong_past_the_oracle.py"
+    );
+    let ours = assert_cmd::cargo::cargo_bin("connect4");
+    let out = connect4()
+        .args(["stress", "--seed", "1", "--", "python3", fixture])
+        .arg(&ours)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let report = String::from_utf8(out.stdout).unwrap();
+    assert!(report.contains("FAILED: wrong answer"), "{report}");
+    assert!(
+        report
+            .contains("beyond:  1 of the 1 case of the shrunk input is beyond the oracle's reach"),
+        "{report}"
+    );
+    assert!(report.contains("\nbeyond the oracle: "), "{report}");
+}

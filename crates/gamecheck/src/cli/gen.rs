@@ -101,8 +101,12 @@ fn write<G: ContestGame>(game: &G, common: &GenCommon) -> Result<ExitCode, Failu
     // an input the game's own reader refuses (more cases than its format allows) is not
     // written: `solve` and `stress` could not read it either
     if let Err(e) = game.read_input(&text) {
+        let ask = match common.cases {
+            0 => "ask for at least 1 case",
+            _ => "ask for fewer cases",
+        };
         return Err(Failure::Usage(format!(
-            "gen --cases {}: the input would be refused by the reader of {} ({e}); ask for fewer cases",
+            "gen --cases {}: the input would be refused by the reader of {} ({e}); {ask}",
             common.cases,
             game.name()
         )));

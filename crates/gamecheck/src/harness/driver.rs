@@ -305,8 +305,8 @@ pub const DEFAULT_ORACLE_MEMO_LIMIT: usize = 1 << 22;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
     "the verify plan of {game} has two {what} labelled `{label}`, whose rows the report \
-     could not tell apart: give one a label of its own (`Suite::label`, the group's merged \
-     label, or the check's rules and name)"
+     could not tell apart: give one a label of its own (a suite's `label` field, a merged \
+     group's label, or a named check's rules and name)"
 )]
 pub struct LabelCollision {
     /// The game.

@@ -104,6 +104,17 @@ pub(crate) fn write_report<G: ContestGame>(
     }
     write_reruns(f, s);
     write_beyond_oracle(summary, s);
+    let beyond = game.beyond_oracle(&f.minimal.cases);
+    if beyond > 0 {
+        let _ = writeln!(
+            s,
+            "beyond:  {beyond} of the {} case{} of the shrunk input {} beyond the oracle's \
+             reach: our answer there is the default solver's alone",
+            f.minimal.cases.len(),
+            plural(f.minimal.cases.len()),
+            if beyond == 1 { "is" } else { "are" }
+        );
+    }
     write_case_times(program, &f.case_times, s);
     write_left_behind(prog, &summary.left_behind, s);
     let _ = writeln!(s);

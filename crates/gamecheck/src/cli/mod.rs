@@ -450,7 +450,7 @@ fn verify(args: &VerifyArgs) -> Result<ExitCode, Failure> {
         parts.extend((e.signature)());
     }
     report.signature = crate::harness::signature::signature(&parts);
-    report.peak_resident_bytes = peak_resident_bytes();
+    report.peak_resident_bytes = crate::stress::runner::own_peak_resident();
     let mut out = std::io::stdout().lock();
     let written = if args.json {
         serde_json::to_writer_pretty(&mut out, &report)
@@ -474,18 +474,6 @@ fn verify(args: &VerifyArgs) -> Result<ExitCode, Failure> {
     } else {
         ExitCode::from(1)
     })
-}
-
-/// This process's peak resident memory in bytes: `VmHWM` of `/proc/self/status`
-/// (`None` where there is none).
-fn peak_resident_bytes() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kib = line
-        .trim_start_matches("VmHWM:")
-        .trim()
-        .strip_suffix("kB")?;
-    Some(kib.trim().parse::<u64>().ok()? * 1024)
 }
 
 /// Reads FILE, or stdin when `None`, as UTF-8 text.

@@ -139,7 +139,8 @@ pub struct Report {
     /// of the games checked ([`super::signature`]); `None` when no game checked has a part.
     pub signature: Option<String>,
     /// The run's peak resident memory in bytes (`VmHWM` of `/proc/self/status` when the
-    /// report is written; `None` where the system does not say).
+    /// report is written; `None` off Linux, or without the `supervisor` feature, whose
+    /// `/proc` reader it uses).
     pub peak_resident_bytes: Option<u64>,
 }
 

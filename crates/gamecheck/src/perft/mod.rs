@@ -410,7 +410,18 @@ enum Stop {
     Memo,
 }
 
-impl<P: Perft> Counter<'_, P> {
+impl<'a, P: Perft> Counter<'a, P> {
+    /// A counter with an empty memo of at most `limit` entries.
+    fn new(walker: &'a P::Walker, gen: Generator, finished: Finished, limit: usize) -> Self {
+        Counter {
+            walker,
+            gen,
+            finished,
+            memo: FxHashMap::default(),
+            limit,
+        }
+    }
+
     fn children(&self, state: &P::State) -> Vec<(P::Move, P::State)> {
         match self.gen {
             Generator::Fast => P::fast_children(self.walker, state),
@@ -496,13 +507,7 @@ fn divide_finished<P: Perft>(
     limit: usize,
     finished: Finished,
 ) -> Result<(Vec<Divided>, u128), PerftError> {
-    let mut c = Counter::<P> {
-        walker,
-        gen,
-        finished,
-        memo: FxHashMap::default(),
-        limit,
-    };
+    let mut c = Counter::<P>::new(walker, gen, finished, limit);
     let stop = |s: Stop| match s {
         Stop::Overflow => PerftError::Overflow { depth },
         Stop::Memo => PerftError::MemoBound { depth },
@@ -567,13 +572,7 @@ fn count_finished<P: Perft>(
     if let Some(e) = too_wide::<P>(walker, state, depth) {
         return Err(e);
     }
-    let mut c = Counter::<P> {
-        walker,
-        gen,
-        finished,
-        memo: FxHashMap::default(),
-        limit,
-    };
+    let mut c = Counter::<P>::new(walker, gen, finished, limit);
     c.count(state, depth).map_err(|s| match s {
         Stop::Overflow => PerftError::Overflow { depth },
         Stop::Memo => PerftError::MemoBound { depth },

@@ -505,12 +505,10 @@ fn mib_beside(bytes: u64, limit: u64) -> String {
 
 /// The `gen` command that writes `round`'s input again.
 pub(crate) fn replay_command<G: ContestGame>(prog: &str, game: &G, round: &Round) -> String {
-    let gen = crate::harness::progress::invocation("gen", game.name());
-    // a test's own program name, not the command line's
-    let gen = match gen.split_once(' ') {
-        Some((_, rest)) => format!("{prog} {rest}"),
-        None => gen,
-    };
+    let gen = format!(
+        "{prog} {}",
+        crate::harness::progress::command_words("gen", game.name())
+    );
     format!(
         "{} --cases {} --seed {} --scale {}",
         [gen.as_str(), game.flags().as_str()].join(" ").trim_end(),

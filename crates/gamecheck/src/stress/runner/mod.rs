@@ -223,6 +223,17 @@ fn signal_name(sig: i32) -> &'static str {
     }
 }
 
+/// This process's peak resident memory in bytes (`VmHWM` of `/proc/self/status`, read
+/// as the supervisor reads its runs'); `None` where there is none (without the
+/// supervisor, or off Linux).
+#[cfg_attr(not(feature = "cli"), allow(dead_code))]
+pub(crate) fn own_peak_resident() -> Option<u64> {
+    #[cfg(all(feature = "supervisor", target_os = "linux"))]
+    return procfs::own_peak_resident();
+    #[cfg(not(all(feature = "supervisor", target_os = "linux")))]
+    None
+}
+
 /// Without the supervisor no run is ever signalled: no names.
 #[cfg(not(all(feature = "supervisor", target_os = "linux")))]
 fn signal_name(_sig: i32) -> &'static str {

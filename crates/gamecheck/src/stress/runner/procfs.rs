@@ -316,6 +316,11 @@ fn status_value(status: &[u8], key: &[u8]) -> Option<u64> {
     parse_u64(digits)
 }
 
+/// This process's peak resident set (`VmHWM` of `/proc/self/status`), in bytes.
+pub(super) fn own_peak_resident() -> Option<u64> {
+    status_kib(&std::fs::read("/proc/self/status").ok()?, b"VmHWM:")
+}
+
 /// The value in kB of the line `key` (`VmRSS:`) of a `/proc/PID/status` text, in bytes.
 fn status_kib(status: &[u8], key: &[u8]) -> Option<u64> {
     status_value(status, key).map(|kib| kib.saturating_mul(1024))

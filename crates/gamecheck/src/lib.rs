@@ -44,6 +44,7 @@ pub mod oracle;
 pub mod outcome;
 pub mod perft;
 pub mod rng;
+pub mod shard;
 pub mod solver;
 pub mod stress;
 

@@ -21,6 +21,13 @@ use std::marker::PhantomData;
 use std::process::ExitCode;
 use std::sync::RwLock;
 
+/// [`crate::harness::try_verify_steps`] of one game.
+pub type VerifySteps = fn(
+    &VerifyOptions,
+    &mut Report,
+    &mut dyn FnMut(usize) -> bool,
+) -> Result<Vec<crate::harness::StepSpan>, crate::harness::LabelCollision>;
+
 /// One game of the list, type-erased: its name, its help line, and for each command it
 /// has the functions that add its flags and run it ([`Ability`]).
 #[derive(Clone)]
@@ -31,8 +38,9 @@ pub struct Entry {
     pub about: &'static str,
     /// `(command, ability)` for each command the game has.
     pub commands: Vec<(&'static str, Ability)>,
-    /// The game's `verify` rows, added to the report.
-    pub verify: fn(&VerifyOptions, &mut Report) -> Result<(), crate::harness::LabelCollision>,
+    /// The game's `verify` rows, added to the report, for the steps the callback says
+    /// to run (given each step's index in the game's plan): [`crate::harness::try_verify_steps`].
+    pub verify: VerifySteps,
     /// The game's part of the signature (`Verify::signature_part`).
     pub signature: fn() -> Option<Vec<u8>>,
     /// The game's rules ([`CliGame::rules_text`]).
@@ -56,7 +64,7 @@ impl Entry {
             name: G::NAME,
             about: G::ABOUT,
             commands: a.commands,
-            verify: crate::harness::driver::try_verify::<G>,
+            verify: crate::harness::driver::try_verify_steps::<G>,
             signature: G::signature_part,
             rules: G::rules_text,
         }

@@ -19,6 +19,7 @@ mod count;
 mod games;
 mod gen;
 mod grundy;
+mod merge;
 mod perft;
 mod period;
 mod rules;
@@ -86,6 +87,10 @@ enum Command {
     /// Export a solved table with its SHA-256 digest, for checkers in other languages.
     #[command(subcommand)]
     Table(ForGame<perft::TableKind>),
+    /// Merge the JSON files of `perft --shard K/N` or `verify --shard K/N` and print what one
+    /// machine prints (exit 1 a merged verify failed, 2 the files are not every shard of one
+    /// run, each once).
+    Merge(merge::MergeArgs),
 }
 
 /// `--game`: `all` (`None`) or one game of the list.
@@ -126,6 +131,14 @@ struct VerifyArgs {
     /// `plain` when it is not.
     #[arg(long, value_enum, value_name = "HOW")]
     progress: Option<ProgressArg>,
+    /// Run shard K of N only (0 ≤ K < N) and print it as JSON, for `merge`; needs --seed.
+    ///
+    /// The plan's steps (a named check, or a group with all its suites), numbered across
+    /// the games in report order, are dealt round-robin: step j runs on shard j mod N.
+    /// Run K = 0..N−1 with the same flags, then `merge` the N files: it prints the report
+    /// (its seconds blanked), the summary line and the signature of the whole run.
+    #[arg(long, value_name = "K/N", requires = "seed", conflicts_with = "wide")]
+    shard: Option<crate::shard::Shard>,
 }
 
 /// The values of `--progress` (`verify`, `stress`).
@@ -302,6 +315,11 @@ fn name() -> &'static str {
     crate::harness::progress::program()
 }
 
+/// The version in force (`--version`; a shard's plan carries it).
+fn version() -> &'static str {
+    *VERSION.read().unwrap_or_else(|e| e.into_inner())
+}
+
 /// The commands that take a game (`gamecheck solve GAME …`).
 const PER_GAME: [&str; 8] = [
     "solve", "gen", "stress", "perft", "period", "values", "count", "table",
@@ -429,6 +447,7 @@ fn dispatch(cli: CommandLine) -> Result<ExitCode, Failure> {
         Command::Perft(g) => g.run(),
         Command::Count(g) => g.run(),
         Command::Table(g) => g.run(),
+        Command::Merge(args) => merge::merge(&args),
     }
 }
 
@@ -444,9 +463,13 @@ fn verify(args: &VerifyArgs) -> Result<ExitCode, Failure> {
         .into_iter()
         .filter(|e| args.game.0.as_deref().is_none_or(|g| g == e.name))
         .collect();
+    if let Some(shard) = args.shard {
+        return merge::verify_shard(&games, &opts, shard, args.cases);
+    }
     let mut parts = Vec::new();
     for e in &games {
-        (e.verify)(&opts, &mut report).map_err(|e| Failure::Internal(e.to_string()))?;
+        (e.verify)(&opts, &mut report, &mut |_| true)
+            .map_err(|e| Failure::Internal(e.to_string()))?;
         parts.extend((e.signature)());
     }
     report.signature = crate::harness::signature::signature(&parts);

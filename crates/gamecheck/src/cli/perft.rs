@@ -9,8 +9,8 @@ use crate::command::{CliGame, ExportTable};
 use crate::contest::Contest;
 use crate::error::Failure;
 use crate::perft::{self, CompareBounds, Finished, Generator, Perft};
+use crate::shard::{DivideLine, PerftPlan, PerftShard, Shard, ShardFile};
 use clap::Args;
-use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -64,8 +64,23 @@ pub struct PerftArgs<G: Perft + Contest> {
     /// 4,194,304 positions and lists at most 2^28 moves, else refused with the largest
     /// depth that fits. Takes both generators, so not with --solver; not with --divide
     /// (divide each generator with --solver).
-    #[arg(long, conflicts_with_all = ["divide", "solver", "finished"])]
+    #[arg(long, conflicts_with_all = ["divide", "solver", "finished", "shard"])]
     pub compare: bool,
+    /// Count shard K of N only (0 ≤ K < N) and print it as JSON, for `merge`.
+    ///
+    /// The tree is cut at a split depth (--split-depth), its distinct positions there
+    /// dealt round-robin in order of first reach; this shard counts perft(D − S) of its
+    /// positions times their paths from the start. Run K = 0..N−1 (anywhere: the same
+    /// program and flags give the same split), then `merge` the N files: it prints what
+    /// `perft` prints. The shard's memo holds at most 2^22 entries and is emptied between
+    /// its positions when full, so a count refused here can fit in shards.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
+    /// The depth S at which --shard cuts the tree, 1..=D (default: the first depth with at
+    /// least 16 positions per shard, at most D − 1); its distinct positions are held, at
+    /// most 2^20.
+    #[arg(long, value_name = "S", requires = "shard")]
+    pub split_depth: Option<u32>,
 }
 
 /// `perft`'s subcommands.
@@ -124,6 +139,9 @@ pub fn perft<G: Perft + Contest>(args: &PerftArgs<G>) -> Result<ExitCode, Failur
         PerftSolver::Fast => Generator::Fast,
         PerftSolver::Naive => Generator::Oracle,
     };
+    if let Some(shard) = args.shard {
+        return perft_shard::<G>(args, &rules, &walker, &state, gen, shard);
+    }
     let (lines, total) = perft::perft_with_finished::<G>(
         &walker,
         &state,
@@ -139,12 +157,95 @@ pub fn perft<G: Perft + Contest>(args: &PerftArgs<G>) -> Result<ExitCode, Failur
             args.depth, r.error, r.fits
         ))
     })?;
-    let mut out = String::new();
-    for l in &lines {
-        let _ = writeln!(out, "{}: {}", l.mv, l.count);
-    }
-    let _ = writeln!(out, "total: {total}");
-    print_all(&out)
+    print_all(&crate::shard::perft_text(&lines, total))
+}
+
+/// `perft --shard K/N`: the split, this shard's counts, as JSON.
+fn perft_shard<G: Perft + Contest>(
+    args: &PerftArgs<G>,
+    rules: &G::Rules,
+    walker: &G::Walker,
+    state: &G::State,
+    gen: Generator,
+    shard: Shard,
+) -> Result<ExitCode, Failure> {
+    let started = std::time::Instant::now();
+    let at = format!("--depth {} --shard {shard}", args.depth);
+    let cut = perft::split::<G>(
+        walker,
+        state,
+        args.depth,
+        gen,
+        args.split_depth,
+        shard.count,
+    )
+    .map_err(|e| Failure::Usage(format!("{at}: {e}")))?;
+    let count = perft::count_shard::<G>(
+        walker,
+        &cut,
+        args.depth,
+        gen,
+        args.finished,
+        shard.index,
+        shard.count,
+        perft::MEMO_LIMIT,
+    )
+    .map_err(|e| {
+        let remedy = match e {
+            perft::PerftError::MemoBound { .. } => format!(
+                " for one position at the split depth {}: a deeper --split-depth gives each \
+                 position a smaller subtree",
+                cut.depth
+            ),
+            _ => String::new(),
+        };
+        Failure::Usage(format!("{at}: {e}{remedy}"))
+    })?;
+    let from_sha256 = match &args.from {
+        Some(path) => Some(crate::shard::sha256_hex(&std::fs::read(path).map_err(
+            |e| Failure::Usage(format!("cannot read {}: {e}", path.display())),
+        )?)),
+        None => None,
+    };
+    let name = |v: &dyn Fn() -> Option<clap::builder::PossibleValue>| {
+        v().map_or(String::new(), |p| p.get_name().to_string())
+    };
+    let plan = PerftPlan {
+        program: super::name().to_string(),
+        version: super::version().to_string(),
+        game: G::NAME.to_string(),
+        rules: rules.to_string(),
+        start_sha256: crate::shard::sha256_hex(G::show(walker, state).as_bytes()),
+        from_sha256,
+        solver: name(&|| clap::ValueEnum::to_possible_value(&args.solver)),
+        finished: name(&|| clap::ValueEnum::to_possible_value(&args.finished)),
+        depth: args.depth,
+        split_depth: cut.depth,
+        split_positions: cut.positions.len() as u64,
+        split_sha256: cut.digest(walker),
+        divide: args.divide,
+        shards: shard.count,
+    };
+    let file = ShardFile::Perft(PerftShard {
+        format: crate::shard::FORMAT.to_string(),
+        plan_digest: crate::shard::digest(&plan),
+        plan,
+        shard: shard.index,
+        positions: count.positions,
+        total: count.total.to_string(),
+        divide: args.divide.then(|| {
+            count
+                .lines
+                .iter()
+                .map(|l| DivideLine {
+                    mv: l.mv.clone(),
+                    count: l.count.to_string(),
+                })
+                .collect()
+        }),
+        seconds: started.elapsed().as_secs_f64(),
+    });
+    print_all(&file.to_json())
 }
 
 /// `perft --compare`: the comparison's text on stdout; exit 1 on a difference.

@@ -374,29 +374,93 @@ pub fn try_verify<G: Verify>(
     opts: &VerifyOptions,
     report: &mut Report,
 ) -> Result<(), LabelCollision> {
-    let plan = G::plan(opts);
-    check_labels::<G>(&plan)?;
-    for step in plan {
-        match step {
-            Step::Check(check) => {
-                let start = Instant::now();
-                let outcome = (check.run)();
-                let row = Row {
-                    game: G::NAME.into(),
-                    rules: check.rules,
-                    solver: check.name,
-                    checked: outcome.checked,
-                    mismatches: outcome.failed,
-                    seconds: start.elapsed().as_secs_f64(),
-                    detail: Some(outcome.detail),
-                    oracle_memo_peak: None,
-                };
-                push_row(report, row, opts);
-            }
-            Step::Group(group) => run_group::<G>(group, opts, report, G::ORACLE_MEMO_LIMIT),
+    try_verify_steps::<G>(opts, report, &mut |_| true).map(|_| ())
+}
+
+/// What one step of a plan is and what it added to the report: see [`try_verify_steps`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StepSpan {
+    /// The step's label: a named check's rules and name (`7x7 boundary masks`), a merged
+    /// group's label, or the labels of a group's suites joined by `; `.
+    pub label: String,
+    /// Whether it was run (`run_step` said so).
+    pub ran: bool,
+    /// The indices of the rows it added to the report (empty when not run).
+    pub rows: std::ops::Range<usize>,
+    /// The indices of the failures it added.
+    pub failures: std::ops::Range<usize>,
+}
+
+impl<G: Game> Step<G> {
+    /// The step's label ([`StepSpan::label`]).
+    pub fn label(&self) -> String {
+        match self {
+            Step::Check(c) => format!("{} {}", c.rules, c.name).trim().to_string(),
+            Step::Group(g) => match &g.merged {
+                Some(label) => label.clone(),
+                None => g
+                    .suites
+                    .iter()
+                    .map(|s| s.label.as_str())
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            },
         }
     }
-    Ok(())
+}
+
+/// [`try_verify`] step by step: the whole plan is built and its labels checked, then each
+/// step (a named check, or a group with all its suites) is run only when `run_step` says
+/// so, given the step's index in the plan (0, 1, …): what `verify --shard K/N` deals
+/// to its shards. Returns every step's label and the rows and failures it added.
+///
+/// # Errors
+/// The plan's first [`LabelCollision`]; `report` is untouched then.
+pub fn try_verify_steps<G: Verify>(
+    opts: &VerifyOptions,
+    report: &mut Report,
+    run_step: &mut dyn FnMut(usize) -> bool,
+) -> Result<Vec<StepSpan>, LabelCollision> {
+    let plan = G::plan(opts);
+    check_labels::<G>(&plan)?;
+    let mut spans = Vec::with_capacity(plan.len());
+    for (i, step) in plan.into_iter().enumerate() {
+        let label = step.label();
+        let (rows, failures) = (report.rows.len(), report.failures.len());
+        let ran = run_step(i);
+        if ran {
+            run_one_step::<G>(step, opts, report);
+        }
+        spans.push(StepSpan {
+            label,
+            ran,
+            rows: rows..report.rows.len(),
+            failures: failures..report.failures.len(),
+        });
+    }
+    Ok(spans)
+}
+
+/// Runs one step of `G`'s plan into `report`.
+fn run_one_step<G: Verify>(step: Step<G>, opts: &VerifyOptions, report: &mut Report) {
+    match step {
+        Step::Check(check) => {
+            let start = Instant::now();
+            let outcome = (check.run)();
+            let row = Row {
+                game: G::NAME.into(),
+                rules: check.rules,
+                solver: check.name,
+                checked: outcome.checked,
+                mismatches: outcome.failed,
+                seconds: start.elapsed().as_secs_f64(),
+                detail: Some(outcome.detail),
+                oracle_memo_peak: None,
+            };
+            push_row(report, row, opts);
+        }
+        Step::Group(group) => run_group::<G>(group, opts, report, G::ORACLE_MEMO_LIMIT),
+    }
 }
 
 /// Adds `row` to the report; under [`ProgressMode::Plain`], says so on stderr (the

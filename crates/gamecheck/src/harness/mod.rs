@@ -14,11 +14,11 @@ pub use compare::{compare, Mismatch, Tally};
 pub use driver::{
     check_labels, describe_failure, movegen_agrees, reachable, shrink_failure, shrink_failure_with,
     shrink_movegen_failure, shrink_symmetry_failure, shrink_symmetry_failure_of, symmetry_check,
-    try_verify, verify, Group, LabelCollision, NamedCheck, Outcome, Step, Suite, SuiteCheck,
-    Verify, DEFAULT_ORACLE_MEMO_LIMIT,
+    try_verify, try_verify_steps, verify, Group, LabelCollision, NamedCheck, Outcome, Step,
+    StepSpan, Suite, SuiteCheck, Verify, DEFAULT_ORACLE_MEMO_LIMIT,
 };
 pub use progress::{Progress, ProgressMode};
-pub use report::{Failure, Report, Row, TABLE_WIDTH};
+pub use report::{blank_wall_times, Failure, Report, Row, TABLE_WIDTH};
 pub use shrink::{shrink, shrink_by_key, SHRINK_BUDGET};
 pub use signature::signature;
 

@@ -1,10 +1,10 @@
 //! The verification report: one row per (game, rule set, solver), plus shrunk failures.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::io::{self, Write};
 
 /// One line of the `verify` table.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Row {
     /// `marble`, `paint` or `sevens`.
     pub game: String,
@@ -96,8 +96,31 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
+/// `text` with the wall-clock times the `verify` driver writes in a row's detail
+/// blanked to `-`: a decimal number after `took ` (`oracle took 0.012 s`) or before
+/// ` s wall` (`1.20 s wall in all`). Nothing else changes.
+pub fn blank_wall_times(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find(|c: char| c.is_ascii_digit()) {
+        let len = rest[start..]
+            .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .unwrap_or(rest.len() - start);
+        let number = &rest[start..start + len];
+        let before = &rest[..start];
+        let after = &rest[start + len..];
+        out.push_str(before);
+        let timed =
+            number.contains('.') && (out.ends_with("took ") || after.starts_with(" s wall"));
+        out.push_str(if timed { "-" } else { number });
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
 /// A shrunk mismatch, ready to paste into a regression test.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Failure {
     /// The game.
     pub game: String,
@@ -125,7 +148,7 @@ pub struct Failure {
 }
 
 /// The whole `verify` run.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Report {
     /// The seed of every random case in the run.
     pub seed: u64,
@@ -187,6 +210,31 @@ impl Report {
     /// line ends the row and the others follow under the detail column; under the row,
     /// each line is wrapped on its own. Blank lines are left out.
     pub fn write_table_fitted(&self, out: &mut impl Write, width: Option<usize>) -> io::Result<()> {
+        self.write_table_with(out, width, true)
+    }
+
+    /// [`Report::write_table_fitted`] without wall-clock times: each row's seconds
+    /// printed `-` and the times in its detail blanked ([`blank_wall_times`]), so that
+    /// two runs of one plan print the same bytes whatever their machines (what `merge`
+    /// prints for the shards of a `verify`).
+    pub fn write_table_blanked(
+        &self,
+        out: &mut impl Write,
+        width: Option<usize>,
+    ) -> io::Result<()> {
+        let mut blanked = self.clone();
+        for r in &mut blanked.rows {
+            r.detail = r.detail.as_deref().map(blank_wall_times);
+        }
+        blanked.write_table_with(out, width, false)
+    }
+
+    fn write_table_with(
+        &self,
+        out: &mut impl Write,
+        width: Option<usize>,
+        seconds: bool,
+    ) -> io::Result<()> {
         let headers = [
             "game",
             "rules",
@@ -220,7 +268,10 @@ impl Report {
                     r.solver.clone(),
                     r.checked.to_string(),
                     r.mismatches.to_string(),
-                    format!("{:.3}", r.seconds),
+                    match seconds {
+                        true => format!("{:.3}", r.seconds),
+                        false => "-".to_string(),
+                    },
                     note.first().copied().unwrap_or("").to_string(),
                 ]
             })
@@ -550,6 +601,50 @@ mod tests {
                 "{width:?}:\n{text}"
             );
         }
+    }
+
+    /// The driver's wall-clock times are blanked, and no other number: a count, a
+    /// version, a time the driver did not write.
+    #[test]
+    fn wall_times_are_blanked_and_nothing_else() {
+        assert_eq!(
+            blank_wall_times("every position; oracle took 0.012 s"),
+            "every position; oracle took - s"
+        );
+        assert_eq!(
+            blank_wall_times(
+                "12 suites, seconds summed; the oracle took 3.25 s; 1.20 s wall in all"
+            ),
+            "12 suites, seconds summed; the oracle took - s; - s wall in all"
+        );
+        for kept in [
+            "period 12, pre-period 71",
+            "v0.1.2 took 3 s",
+            "2.5 s of CPU",
+            "",
+        ] {
+            assert_eq!(blank_wall_times(kept), kept);
+        }
+        let mut r = Report::new(7);
+        let mut x = row(0);
+        x.detail = Some("random; reference `table` took 0.500 s".into());
+        r.push_row(x);
+        let mut out = Vec::new();
+        r.write_table_blanked(&mut out, Some(TABLE_WIDTH)).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let line = text.lines().nth(2).unwrap();
+        assert!(
+            line.ends_with("65536           0        -  random; reference `table` took - s"),
+            "{text}"
+        );
+        // the same report with its times, otherwise the same bytes
+        let mut timed = Vec::new();
+        r.write_table_fitted(&mut timed, Some(TABLE_WIDTH)).unwrap();
+        let timed = String::from_utf8(timed).unwrap();
+        assert_eq!(
+            timed.replace("  0.250", "      -").replace("0.500", "-"),
+            text
+        );
     }
 
     #[test]

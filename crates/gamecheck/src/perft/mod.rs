@@ -27,11 +27,16 @@
 //! difference ([`Comparison`]).
 
 pub(crate) mod compare;
+mod shard;
 mod tree;
 
 pub use compare::{
     compare, CompareBounds, CompareError, Comparison, Difference, Mismatch, Shown,
     COMPARE_MOVES_LIMIT,
+};
+pub use shard::{
+    count_shard, split, ShardCount, Split, SplitError, SplitPosition, POSITIONS_PER_SHARD,
+    SPLIT_LIMIT,
 };
 pub use tree::{
     check_keys, count_tree, count_tree_by, count_tree_of, count_tree_within, Bounds, CountError,

@@ -286,7 +286,7 @@ pub fn to_hex(bytes: &[u8]) -> String {
 
 /// The bytes of lowercase or uppercase hex `text`; `None` when it is not hex.
 pub fn from_hex(text: &str) -> Option<Vec<u8>> {
-    if text.len() % 2 != 0 {
+    if !text.len().is_multiple_of(2) {
         return None;
     }
     (0..text.len())

@@ -400,4 +400,69 @@ mod tests {
             }
         }
     }
+
+    /// The memo bound of a shard: a count refused unsharded for its memo is counted in
+    /// shards (each shard's memo emptied between its positions when full), and a shard
+    /// is refused only when one position's subtree alone passes the bound.
+    #[test]
+    fn a_count_refused_for_its_memo_fits_in_shards() {
+        // a heap of 30 (the start state is the heap): perft(12) memoizes every heap at
+        // each remaining depth it is met with, about 80 entries
+        let (walker, state) = ((), 30u32);
+        let depth = 12;
+        let limit = 20;
+        let (_, want) = perft_with_finished::<Heap<0>>(
+            &walker,
+            &state,
+            depth,
+            Generator::Fast,
+            false,
+            MEMO_LIMIT,
+            Finished::Dropped,
+        )
+        .unwrap();
+        let refused = perft_with_finished::<Heap<0>>(
+            &walker,
+            &state,
+            depth,
+            Generator::Fast,
+            false,
+            limit,
+            Finished::Dropped,
+        )
+        .unwrap_err();
+        assert_eq!(refused.error, PerftError::MemoBound { depth });
+        let sharded = |split_depth, limit| -> Result<u128, PerftError> {
+            let cut = split::<Heap<0>>(
+                &walker,
+                &state,
+                depth,
+                Generator::Fast,
+                Some(split_depth),
+                2,
+            )
+            .unwrap();
+            (0..2).try_fold(0, |sum, k| {
+                count_shard::<Heap<0>>(
+                    &walker,
+                    &cut,
+                    depth,
+                    Generator::Fast,
+                    Finished::Dropped,
+                    k,
+                    2,
+                    limit,
+                )
+                .map(|c| sum + c.total)
+            })
+        };
+        assert!(want > 100_000, "{want}");
+        // from split depth 7 on, each position's subtree fits the bound alone
+        for s in 7..=depth {
+            assert_eq!(sharded(s, limit), Ok(want), "split depth {s}");
+        }
+        // split at 1, a position's subtree needs more than the bound alone
+        assert_eq!(sharded(1, limit), Err(PerftError::MemoBound { depth }));
+        assert_eq!(sharded(1, MEMO_LIMIT), Ok(want));
+    }
 }

@@ -51,7 +51,7 @@ pub enum MergeError {
         other_kind: &'static str,
     },
     /// Files of two plans.
-    #[error("{first} and {other} are shards of different runs: their plans differ in `{field}` ({first_value} against {other_value})")]
+    #[error("{first} and {other} are shards of different runs: their plans differ in `{field}`{} ({first_value} against {other_value})", meaning(field))]
     Plans {
         /// The first file.
         first: String,
@@ -92,6 +92,19 @@ pub enum MergeError {
         /// What does not fit.
         problem: String,
     },
+}
+
+/// What a plan's field is, where its name does not say it: `, the start position`.
+fn meaning(field: &str) -> &'static str {
+    match field {
+        "start_sha256" => ", the start position",
+        "from_sha256" => ", the --from file",
+        "split_sha256" => ", the positions at the split depth (another build of the game, or another move order)",
+        "steps" => ", the steps of the plan (another build of a game)",
+        "finished" => ", the convention for games that end early (--finished)",
+        "solver" => ", the move generator (--solver)",
+        _ => "",
+    }
 }
 
 /// `K/N` of each K, joined (`1/4, 3/4`; the first ten, then how many more).

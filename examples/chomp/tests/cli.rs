@@ -40,7 +40,7 @@ fn only_the_games_commands_are_listed() {
     let help = stdout(chomp().arg("--help"));
     assert!(help.starts_with("Chomp on a W x H rectangle"), "{help}");
     for shown in [
-        "solve", "verify", "gen", "stress", "rules", "perft", "count",
+        "solve", "verify", "gen", "stress", "rules", "perft", "count", "merge",
     ] {
         assert!(
             help.contains(&format!("\n  {shown} ")),
@@ -114,6 +114,63 @@ fn perft_counts_from_the_full_board() {
         "perft", "--width", "2", "--height", "2", "--depth", "2", "--solver", "naive",
     ]));
     assert_eq!(naive, fast);
+}
+
+/// A game of one's own gets shards through the library: `perft --shard` and `verify
+/// --shard` in the binary's name, and `merge` printing what one run prints (perft's
+/// total; verify's summary line and signature).
+#[test]
+fn shards_of_a_perft_and_a_verify_merge_to_one_run() {
+    let dir = std::env::temp_dir().join(format!("chomp-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |args: &[&str], name: &str, n: u32| -> Vec<std::path::PathBuf> {
+        (0..n)
+            .map(|k| {
+                let shard = format!("{k}/{n}");
+                let mut a = args.to_vec();
+                a.extend(["--shard", &shard]);
+                let path = dir.join(format!("{name}-{k}.json"));
+                std::fs::write(&path, stdout(chomp().args(&a))).unwrap();
+                path
+            })
+            .collect()
+    };
+    let perft = [
+        "perft", "--width", "5", "--height", "4", "--depth", "6", "--divide",
+    ];
+    let files = run(&perft, "perft", 3);
+    let file: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&files[0]).unwrap()).unwrap();
+    assert_eq!(
+        (&file["plan"]["program"], &file["plan"]["game"]),
+        (&"chomp".into(), &"chomp".into())
+    );
+    assert_eq!(
+        stdout(chomp().arg("merge").args(&files)),
+        stdout(chomp().args(perft))
+    );
+    let verify = [
+        "verify",
+        "--seed",
+        "3",
+        "--cases",
+        "40",
+        "--progress",
+        "none",
+    ];
+    let files = run(&verify, "verify", 2);
+    let merged = stdout(chomp().arg("merge").args(&files));
+    let whole = stdout(chomp().args(verify));
+    let tail = |t: &str| {
+        t.lines()
+            .rev()
+            .take(2)
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(tail(&merged), tail(&whole));
+    assert!(whole.contains("\nseed 3: "), "{whole}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// `perft --compare` on a game from moves: both generators' moves, each applied, agree

@@ -160,6 +160,13 @@ pub fn perft<G: Perft + Contest>(args: &PerftArgs<G>) -> Result<ExitCode, Failur
     print_all(&crate::shard::perft_text(&lines, total))
 }
 
+/// A flag's value as the command line spells it (`naive`, `leaf`).
+fn value_name(value: &impl clap::ValueEnum) -> String {
+    value
+        .to_possible_value()
+        .map_or(String::new(), |p| p.get_name().to_string())
+}
+
 /// `perft --shard K/N`: the split, this shard's counts, as JSON.
 fn perft_shard<G: Perft + Contest>(
     args: &PerftArgs<G>,
@@ -207,9 +214,6 @@ fn perft_shard<G: Perft + Contest>(
         )?)),
         None => None,
     };
-    let name = |v: &dyn Fn() -> Option<clap::builder::PossibleValue>| {
-        v().map_or(String::new(), |p| p.get_name().to_string())
-    };
     let plan = PerftPlan {
         program: super::name().to_string(),
         version: super::version().to_string(),
@@ -217,8 +221,8 @@ fn perft_shard<G: Perft + Contest>(
         rules: rules.to_string(),
         start_sha256: crate::shard::sha256_hex(G::show(walker, state).as_bytes()),
         from_sha256,
-        solver: name(&|| clap::ValueEnum::to_possible_value(&args.solver)),
-        finished: name(&|| clap::ValueEnum::to_possible_value(&args.finished)),
+        solver: value_name(&args.solver),
+        finished: value_name(&args.finished),
         depth: args.depth,
         split_depth: cut.depth,
         split_positions: cut.positions.len() as u64,

@@ -253,7 +253,7 @@ pub struct ShardCount {
 /// deeper split the remedy; [`PerftError::Overflow`] past `u128`.
 ///
 /// # Panics
-/// When `shards` is 0 or `index` is not below it.
+/// When `shards` is 0 or `index` is not below it, or `depth` is below the split's.
 #[allow(clippy::too_many_arguments)]
 pub fn count_shard<P: Perft>(
     walker: &P::Walker,
@@ -266,6 +266,11 @@ pub fn count_shard<P: Perft>(
     limit: usize,
 ) -> Result<ShardCount, PerftError> {
     assert!(index < shards, "shard {index} of {shards}");
+    assert!(
+        depth >= split.depth,
+        "a count of depth {depth} from a split at depth {}",
+        split.depth
+    );
     let overflow = PerftError::Overflow { depth };
     let rest = depth - split.depth;
     let mut counter = Counter::<P>::new(walker, gen, finished, limit);

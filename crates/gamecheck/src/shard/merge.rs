@@ -99,7 +99,9 @@ fn meaning(field: &str) -> &'static str {
     match field {
         "start_sha256" => ", the start position",
         "from_sha256" => ", the --from file",
-        "split_sha256" => ", the positions at the split depth (another build of the game, or another move order)",
+        "split_sha256" => {
+            ", the positions at the split depth (another build of the game, or another move order)"
+        }
         "steps" => ", the steps of the plan (another build of a game)",
         "finished" => ", the convention for games that end early (--finished)",
         "solver" => ", the move generator (--solver)",
@@ -468,4 +470,332 @@ fn merge_verify(shards: &[(&str, &VerifyShard)]) -> Result<Report, MergeError> {
     report.signature = crate::harness::signature(&bytes);
     report.peak_resident_bytes = peak;
     Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::harness::{Failure, Row};
+    use crate::shard::{DivideLine, PerftPlan, PlanStep, VerifyPlan};
+
+    fn row(label: &str, mismatches: u64) -> Row {
+        Row {
+            game: "g".into(),
+            rules: label.into(),
+            solver: "fast".into(),
+            checked: 10,
+            mismatches,
+            seconds: 0.5,
+            detail: Some("random; oracle took 0.010 s".into()),
+            oracle_memo_peak: Some(3),
+        }
+    }
+
+    /// A plan of three steps, two of game `a` and one of `b`, in two shards: shard 0 runs
+    /// steps 0 and 2 and carries both games' signature parts (their first steps, 0 and
+    /// 2, are its), shard 1 runs step 1.
+    fn verify_shards() -> Vec<(String, ShardFile)> {
+        let plan = VerifyPlan {
+            program: "p".into(),
+            version: "1".into(),
+            games: vec!["a".into(), "b".into()],
+            seed: 9,
+            cases: None,
+            steps: ["a", "a", "b"]
+                .iter()
+                .enumerate()
+                .map(|(i, g)| PlanStep {
+                    game: g.to_string(),
+                    label: format!("step {i}"),
+                })
+                .collect(),
+            shards: 2,
+        };
+        let shard = |k: u32, steps: &[usize], parts: Vec<SignaturePart>| {
+            let file = ShardFile::Verify(VerifyShard {
+                format: FORMAT.into(),
+                plan_digest: digest(&plan),
+                plan: plan.clone(),
+                shard: k,
+                steps: steps
+                    .iter()
+                    .map(|&j| StepResult {
+                        step: j,
+                        rows: vec![row(&format!("step {j}"), 0)],
+                        failures: Vec::new(),
+                    })
+                    .collect(),
+                signature_parts: parts,
+                peak_resident_bytes: Some(100 + u64::from(k)),
+            });
+            (format!("v{k}.json"), file)
+        };
+        vec![
+            shard(
+                0,
+                &[0, 2],
+                vec![
+                    SignaturePart {
+                        game: "a".into(),
+                        hex: Some("6162".into()),
+                    },
+                    SignaturePart {
+                        game: "b".into(),
+                        hex: None,
+                    },
+                ],
+            ),
+            shard(1, &[1], Vec::new()),
+        ]
+    }
+
+    fn verify_of(files: &[(String, ShardFile)]) -> &VerifyShard {
+        match &files[0].1 {
+            ShardFile::Verify(v) => v,
+            ShardFile::Perft(_) => unreachable!(),
+        }
+    }
+
+    #[test]
+    fn verify_shards_merge_in_the_plans_order_with_the_signature() {
+        let mut files = verify_shards();
+        files.reverse();
+        let Merged::Verify(report) = merge(&files).unwrap() else {
+            panic!("a verify")
+        };
+        let labels: Vec<&str> = report.rows.iter().map(|r| r.rules.as_str()).collect();
+        assert_eq!(labels, ["step 0", "step 1", "step 2"]);
+        assert!(report.ok);
+        assert_eq!(report.seed, 9);
+        assert_eq!(
+            report.signature,
+            crate::harness::signature(&[b"ab".to_vec()])
+        );
+        assert_eq!(report.peak_resident_bytes, Some(101));
+        // a mismatch in a row, or a failure, fails the merged report
+        let mut files = verify_shards();
+        if let ShardFile::Verify(v) = &mut files[1].1 {
+            v.steps[0].failures.push(Failure {
+                game: "a".into(),
+                rules: "r".into(),
+                solver: "fast".into(),
+                case: "1\n".into(),
+                expected: "win".into(),
+                got: "loss".into(),
+                best_move: None,
+                image_of: None,
+                after_move: None,
+            });
+        }
+        let Merged::Verify(report) = merge(&files).unwrap() else {
+            panic!("a verify")
+        };
+        assert!(!report.ok);
+        assert_eq!(report.failures.len(), 1);
+        let mut files = verify_shards();
+        if let ShardFile::Verify(v) = &mut files[0].1 {
+            v.steps[1].rows[0].mismatches = 2;
+        }
+        let Merged::Verify(report) = merge(&files).unwrap() else {
+            panic!("a verify")
+        };
+        assert!(!report.ok);
+    }
+
+    #[test]
+    fn verify_shards_that_do_not_fit_their_plan_are_refused() {
+        let refused = |files: &[(String, ShardFile)], says: &str| {
+            let e = merge(files).unwrap_err().to_string();
+            assert!(e.contains(says), "{e}");
+        };
+        // a shard holding a step dealt to another
+        let mut files = verify_shards();
+        if let ShardFile::Verify(v) = &mut files[1].1 {
+            v.steps[0].step = 0;
+        }
+        refused(
+            &files,
+            "v1.json: it holds the steps [0], where shard 1/2 runs the steps [1] of the plan",
+        );
+        // a step left out
+        let mut files = verify_shards();
+        if let ShardFile::Verify(v) = &mut files[0].1 {
+            v.steps.pop();
+        }
+        refused(
+            &files,
+            "v0.json: it holds the steps [0], where shard 0/2 runs the steps [0, 2]",
+        );
+        // a signature part on the wrong shard, or missing
+        let mut files = verify_shards();
+        let part = match &mut files[0].1 {
+            ShardFile::Verify(v) => v.signature_parts.remove(1),
+            ShardFile::Perft(_) => unreachable!(),
+        };
+        refused(
+            &files,
+            "v0.json: it carries the signature parts of [\"a\"], where shard 0/2 carries those of [\"a\", \"b\"]",
+        );
+        let mut files = verify_shards();
+        if let ShardFile::Verify(v) = &mut files[1].1 {
+            v.signature_parts.push(part);
+        }
+        refused(
+            &files,
+            "v1.json: it carries the signature parts of [\"b\"], where shard 1/2 carries those of []",
+        );
+        // a part that is not hexadecimal
+        let mut files = verify_shards();
+        if let ShardFile::Verify(v) = &mut files[0].1 {
+            v.signature_parts[0].hex = Some("6g".into());
+        }
+        refused(
+            &files,
+            "v0.json: the signature part of a is not hexadecimal",
+        );
+        // another plan
+        let mut files = verify_shards();
+        if let ShardFile::Verify(v) = &mut files[1].1 {
+            v.plan.steps[2].label = "another".into();
+            v.plan_digest = digest(&v.plan);
+        }
+        refused(
+            &files,
+            "their plans differ in `steps`, the steps of the plan (another build of a game)",
+        );
+        assert_eq!(verify_of(&verify_shards()).plan.shards, 2);
+        assert_eq!(merge(&[]).unwrap_err(), MergeError::NoFiles);
+    }
+
+    fn perft_shards(lines: &[&[(&str, u128)]]) -> Vec<(String, ShardFile)> {
+        let plan = PerftPlan {
+            program: "p".into(),
+            version: "1".into(),
+            game: "g".into(),
+            rules: "r".into(),
+            start_sha256: "s".into(),
+            from_sha256: None,
+            solver: "fast".into(),
+            finished: "dropped".into(),
+            depth: 3,
+            split_depth: 1,
+            split_positions: 4,
+            split_sha256: "t".into(),
+            divide: true,
+            shards: lines.len() as u32,
+        };
+        lines
+            .iter()
+            .enumerate()
+            .map(|(k, l)| {
+                let total: u128 = l.iter().map(|&(_, n)| n).sum();
+                let file = ShardFile::Perft(PerftShard {
+                    format: FORMAT.into(),
+                    plan_digest: digest(&plan),
+                    plan: plan.clone(),
+                    shard: k as u32,
+                    positions: 2,
+                    total: total.to_string(),
+                    divide: Some(
+                        l.iter()
+                            .map(|&(mv, n)| DivideLine {
+                                mv: mv.into(),
+                                count: n.to_string(),
+                            })
+                            .collect(),
+                    ),
+                    seconds: 0.1,
+                });
+                (format!("p{k}.json"), file)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn perft_shards_sum_by_first_move_and_refuse_what_does_not_add_up() {
+        let files = perft_shards(&[&[("a", 1), ("b", 2)], &[("a", 10), ("b", 0)]]);
+        assert_eq!(
+            merge(&files).unwrap(),
+            Merged::Perft("a: 11\nb: 2\ntotal: 13\n".into())
+        );
+        let refused = |files: &[(String, ShardFile)], says: &str| {
+            let e = merge(files).unwrap_err().to_string();
+            assert!(e.contains(says), "{e}");
+        };
+        let files = perft_shards(&[&[("a", 1), ("b", 2)], &[("a", 10), ("c", 0)]]);
+        refused(
+            &files,
+            "p1.json: its first moves (a, c) are not those of p0.json (a, b)",
+        );
+        let mut files = perft_shards(&[&[("a", 1)], &[("a", 2)]]);
+        if let ShardFile::Perft(p) = &mut files[1].1 {
+            p.total = "3".into();
+        }
+        refused(
+            &files,
+            "the first moves' counts do not add up to the totals",
+        );
+        if let ShardFile::Perft(p) = &mut files[1].1 {
+            p.divide = None;
+        }
+        refused(
+            &files,
+            "p1.json: its plan says --divide but it has no `divide` lines",
+        );
+        let mut files = perft_shards(&[&[("a", u128::MAX)], &[("a", 1)]]);
+        refused(&files, "p1.json: the counts passed 2^128 − 1 when added");
+        if let ShardFile::Perft(p) = &mut files[1].1 {
+            p.shard = 2;
+        }
+        refused(
+            &files,
+            "p1.json: shard 2 of 2: a shard is 0..1 (K counts from 0)",
+        );
+        // a plan without --divide takes no lines
+        let mut files = perft_shards(&[&[("a", 1)]]);
+        if let ShardFile::Perft(p) = &mut files[0].1 {
+            p.plan.divide = false;
+            p.plan_digest = digest(&p.plan);
+        }
+        refused(&files, "it has `divide` lines but its plan has no --divide");
+        if let ShardFile::Perft(p) = &mut files[0].1 {
+            p.divide = None;
+        }
+        assert_eq!(merge(&files).unwrap(), Merged::Perft("total: 1\n".into()));
+    }
+
+    /// `read`: a file of another format says so before any field is read; an edited
+    /// plan is told by its digest; a file that is not JSON by the reader's place.
+    #[test]
+    fn read_tells_the_format_the_digest_and_bad_json_apart() {
+        let text = perft_shards(&[&[("a", 1)]])[0].1.to_json();
+        assert!(read("x.json", &text).is_ok());
+        let e = read("x.json", &text.replace(FORMAT, "gamecheck-shard/2")).unwrap_err();
+        assert!(matches!(e, MergeError::Format { .. }), "{e}");
+        let e = read("x.json", &text.replace("\"depth\": 3", "\"depth\": 5")).unwrap_err();
+        assert_eq!(
+            e,
+            MergeError::Digest {
+                file: "x.json".into()
+            }
+        );
+        let e = read("x.json", "{\n  \"kind\": \"perft\",\n  oops").unwrap_err();
+        assert!(e.to_string().contains("line 3"), "{e}");
+        let e = read("x.json", "{\"kind\": \"count\"}").unwrap_err();
+        assert!(e.to_string().contains("unknown variant `count`"), "{e}");
+    }
+
+    #[test]
+    fn a_long_list_of_missing_shards_is_cut_after_ten() {
+        let missing: Vec<u32> = (0..13).collect();
+        let e = MergeError::Missing {
+            missing,
+            shards: 20,
+        };
+        assert!(
+            e.to_string()
+                .contains("13 of the 20 shards are missing: 0/20, 1/20, 2/20, 3/20, 4/20, 5/20, 6/20, 7/20, 8/20, 9/20, and 3 more; run them"),
+            "{e}"
+        );
+    }
 }

@@ -319,7 +319,7 @@ fn merge_refuses_missing_or_mixed_shards() {
     );
     std::fs::write(&edited, "{\"kind\": \"perft\"").unwrap();
     refused(
-        &[edited.clone()],
+        std::slice::from_ref(&edited),
         "edited.json: not a shard file of gamecheck-shard/1",
     );
     std::fs::write(
@@ -327,7 +327,7 @@ fn merge_refuses_missing_or_mixed_shards() {
         text.replace("gamecheck-shard/1", "gamecheck-shard/9"),
     )
     .unwrap();
-    refused(&[edited.clone()], "its format is `gamecheck-shard/9`");
+    refused(std::slice::from_ref(&edited), "its format is `gamecheck-shard/9`");
     std::fs::write(&edited, text.replace("\"total\": \"", "\"total\": \"x")).unwrap();
     refused(
         &[a[0].clone(), edited.clone(), a[2].clone()],

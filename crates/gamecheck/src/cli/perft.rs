@@ -72,8 +72,9 @@ pub struct PerftArgs<G: Perft + Contest> {
     /// dealt round-robin in order of first reach; this shard counts perft(D − S) of its
     /// positions times their paths from the start. Run K = 0..N−1 (anywhere: the same
     /// program and flags give the same split), then `merge` the N files: it prints what
-    /// `perft` prints. The shard's memo holds at most 2^22 entries and is emptied between
-    /// its positions when full, so a count refused here can fit in shards.
+    /// `perft` prints. The shard's memo holds at most 2^22 entries and is emptied when
+    /// full (the position being counted is counted again), so a count refused here can
+    /// fit in shards.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<Shard>,
     /// The depth S at which --shard cuts the tree, 1..=D (default: the first depth with at

@@ -242,11 +242,11 @@ pub struct ShardCount {
 /// shard 0 adds the paths that ended before the split. The sum of every shard's counts
 /// is perft(`depth`) of the split's start, and by first move its divide.
 ///
-/// The shard keeps one memo of at most `limit` entries for all its positions (subtrees
-/// share positions); the memo is emptied before a position once it holds more than half
-/// the bound, and once more, the position counted again, when that position passes it:
-/// a shard is refused only when one position's subtree alone needs more than `limit`
-/// entries. A count that one machine refuses for its memo can so be counted in shards.
+/// The shard keeps one memo of at most `limit` entries for all its positions (their
+/// subtrees share positions). When a position's count would pass the bound, the memo is
+/// emptied and that position counted again from nothing: a shard is refused only when
+/// one position's subtree alone needs more than `limit` entries. A count that one
+/// machine refuses for its memo can so be counted in shards.
 ///
 /// # Errors
 /// [`PerftError::MemoBound`] when one position's count passes the memo bound, with a
@@ -293,9 +293,6 @@ pub fn count_shard<P: Perft>(
             continue;
         }
         positions += 1;
-        if counter.memo.len() > limit / 2 {
-            counter.memo.clear();
-        }
         let n = match counter.count(&p.state, rest) {
             Err(Stop::Memo) => {
                 counter.memo.clear();

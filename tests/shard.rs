@@ -327,7 +327,10 @@ fn merge_refuses_missing_or_mixed_shards() {
         text.replace("gamecheck-shard/1", "gamecheck-shard/9"),
     )
     .unwrap();
-    refused(std::slice::from_ref(&edited), "its format is `gamecheck-shard/9`");
+    refused(
+        std::slice::from_ref(&edited),
+        "its format is `gamecheck-shard/9`",
+    );
     std::fs::write(&edited, text.replace("\"total\": \"", "\"total\": \"x")).unwrap();
     refused(
         &[a[0].clone(), edited.clone(), a[2].clone()],

@@ -110,6 +110,20 @@ pub fn split<P: Perft>(
     split_depth: Option<u32>,
     shards: u32,
 ) -> Result<Split<P>, SplitError> {
+    split_within::<P>(walker, state, depth, gen, split_depth, shards, SPLIT_LIMIT)
+}
+
+/// [`split`] holding at most `limit` positions instead of [`SPLIT_LIMIT`] (the tests of
+/// the bound).
+fn split_within<P: Perft>(
+    walker: &P::Walker,
+    state: &P::State,
+    depth: u32,
+    gen: Generator,
+    split_depth: Option<u32>,
+    shards: u32,
+    limit: usize,
+) -> Result<Split<P>, SplitError> {
     if let Some(e) = too_wide::<P>(walker, state, depth) {
         return Err(e.into());
     }
@@ -164,7 +178,7 @@ pub fn split<P: Perft>(
                 });
                 add_paths(&mut next[at].paths, &paths).map_err(overflow)?;
             }
-            if next.len() > SPLIT_LIMIT {
+            if next.len() > limit {
                 too_many = true;
                 break;
             }
@@ -176,7 +190,8 @@ pub fn split<P: Perft>(
                     fits: cut.depth.max(1),
                 }),
                 // the automatic choice keeps the last depth that fits (at least 1: the
-                // first moves are at most CHILDREN_LIMIT = SPLIT_LIMIT, checked above)
+                // first moves are at most CHILDREN_LIMIT = SPLIT_LIMIT, checked above,
+                // for a game that bounds its moves)
                 None if cut.depth >= 1 => Ok(cut),
                 None => Err(SplitError::TooMany { split: 1, fits: 1 }),
             };
@@ -466,5 +481,69 @@ mod tests {
         // split at 1, a position's subtree needs more than the bound alone
         assert_eq!(sharded(1, limit), Err(PerftError::MemoBound { depth }));
         assert_eq!(sharded(1, MEMO_LIMIT), Ok(want));
+    }
+
+    /// The split depth: the one asked for (at most the count's depth, at least 1), or
+    /// the first with at least 16 positions per shard, at most D − 1; a layer past the
+    /// bound is refused when asked for, and left for the depth before it when chosen.
+    #[test]
+    fn the_split_depth_is_asked_for_or_chosen_within_the_bound() {
+        // a heap of 100 (the start state is the heap): 2k + 1 heaps at depth k
+        let (walker, state) = ((), 100u32);
+        let cut = |depth, s, shards, limit| {
+            split_within::<Heap<0>>(&walker, &state, depth, Generator::Fast, s, shards, limit)
+        };
+        let depth_of =
+            |r: Result<Split<Heap<0>>, SplitError>| r.map(|c| (c.depth, c.positions.len()));
+        assert_eq!(depth_of(cut(12, Some(5), 1, 100)), Ok((5, 11)));
+        assert_eq!(
+            depth_of(cut(12, Some(13), 1, 100)),
+            Err(SplitError::TooDeep {
+                split: 13,
+                depth: 12
+            })
+        );
+        assert_eq!(depth_of(cut(12, Some(0), 1, 100)), Err(SplitError::Zero));
+        assert_eq!(depth_of(cut(0, None, 1, 100)), Ok((0, 1)));
+        // 16 positions for one shard: depth 8 (17 heaps); 32 for two: past D − 1 = 11
+        assert_eq!(depth_of(cut(12, None, 1, 100)), Ok((8, 17)));
+        assert_eq!(depth_of(cut(12, None, 2, 100)), Ok((11, 23)));
+        assert_eq!(depth_of(cut(1, None, 2, 100)), Ok((1, 3)));
+        // the bound: 11 positions at depth 5 pass 10, 10 at depth 4.5 do not exist
+        assert_eq!(depth_of(cut(12, Some(5), 1, 11)), Ok((5, 11)));
+        assert_eq!(
+            depth_of(cut(12, Some(5), 1, 10)),
+            Err(SplitError::TooMany { split: 5, fits: 4 })
+        );
+        assert_eq!(depth_of(cut(12, None, 1, 10)), Ok((4, 9)));
+        assert_eq!(
+            depth_of(cut(12, None, 1, 2)),
+            Err(SplitError::TooMany { split: 1, fits: 1 })
+        );
+    }
+
+    /// The digest tells splits apart: another depth, another start, another order of the
+    /// same positions; the same split gives the same digest.
+    #[test]
+    fn the_digest_tells_splits_apart() {
+        let digest = |state: u32, s: u32| {
+            split::<Heap<0>>(&(), &state, 6, Generator::Fast, Some(s), 1)
+                .unwrap()
+                .digest(&())
+        };
+        assert_eq!(digest(7, 2), digest(7, 2));
+        assert_eq!(digest(7, 2).len(), 64);
+        assert_ne!(digest(7, 2), digest(7, 3));
+        assert_ne!(digest(7, 2), digest(8, 2));
+        // the fast generator lists the moves in reverse: the same positions, another order
+        let fast = split::<Heap<0>>(&(), &7, 6, Generator::Fast, Some(2), 1).unwrap();
+        let oracle = split::<Heap<0>>(&(), &7, 6, Generator::Oracle, Some(2), 1).unwrap();
+        let heaps = |c: &Split<Heap<0>>| {
+            let mut h: Vec<u32> = c.positions.iter().map(|p| p.state).collect();
+            h.sort_unstable();
+            h
+        };
+        assert_eq!(heaps(&fast), heaps(&oracle));
+        assert_ne!(fast.digest(&()), oracle.digest(&()));
     }
 }

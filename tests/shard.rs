@@ -105,6 +105,19 @@ fn a_sharded_perft_merges_to_the_unsharded_output() {
             "marble", "--side", "3", "--from", from, "--depth", "3", "--divide",
         ],
         vec!["paint", "--n", "6", "--depth", "0", "--divide"],
+        // deeper than every line: the split stops where the last line ended
+        vec![
+            "octal",
+            "--code",
+            ".77",
+            "--heap",
+            "3",
+            "--depth",
+            "4294967295",
+            "--finished",
+            "leaf",
+            "--divide",
+        ],
     ];
     for (i, plan) in plans.iter().enumerate() {
         let mut args = vec!["perft"];

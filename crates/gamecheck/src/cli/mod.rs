@@ -88,8 +88,8 @@ enum Command {
     #[command(subcommand)]
     Table(ForGame<perft::TableKind>),
     /// Merge the JSON files of `perft --shard K/N` or `verify --shard K/N` and print what one
-    /// machine prints (exit 1 a merged verify failed, 2 the files are not every shard of one
-    /// run, each once).
+    /// machine prints, verify's seconds blanked (exit 1 a merged verify failed, 2 the files
+    /// are not every shard of one run, each once).
     Merge(merge::MergeArgs),
 }
 
@@ -136,7 +136,8 @@ struct VerifyArgs {
     /// The plan's steps (a named check, or a group with all its suites), numbered across
     /// the games in report order, are dealt round-robin: step j runs on shard j mod N.
     /// Run K = 0..N−1 with the same flags, then `merge` the N files: it prints the report
-    /// (its seconds blanked), the summary line and the signature of the whole run.
+    /// (its seconds blanked), the summary line and the signature of the whole run. The
+    /// shard file is JSON (as with --json: no progress bar on a terminal); not with --wide.
     #[arg(long, value_name = "K/N", requires = "seed", conflicts_with = "wide")]
     shard: Option<crate::shard::Shard>,
 }
@@ -456,7 +457,7 @@ fn verify(args: &VerifyArgs) -> Result<ExitCode, Failure> {
     let opts = VerifyOptions {
         seed,
         cases: args.cases,
-        progress: ProgressArg::mode(args.progress, args.json),
+        progress: ProgressArg::mode(args.progress, args.json || args.shard.is_some()),
     };
     let mut report = Report::new(seed);
     let games: Vec<Entry> = games::games()

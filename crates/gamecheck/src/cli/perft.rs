@@ -64,7 +64,7 @@ pub struct PerftArgs<G: Perft + Contest> {
     /// 4,194,304 positions and lists at most 2^28 moves, else refused with the largest
     /// depth that fits. Takes both generators, so not with --solver; not with --divide
     /// (divide each generator with --solver).
-    #[arg(long, conflicts_with_all = ["divide", "solver", "finished", "shard"])]
+    #[arg(long, conflicts_with_all = ["divide", "solver", "finished", "shard", "split_depth"])]
     pub compare: bool,
     /// Count shard K of N only (0 ≤ K < N) and print it as JSON, for `merge`.
     ///
@@ -74,12 +74,12 @@ pub struct PerftArgs<G: Perft + Contest> {
     /// program and flags give the same split), then `merge` the N files: it prints what
     /// `perft` prints. The shard's memo holds at most 2^22 entries and is emptied when
     /// full (the position being counted is counted again), so a count refused here can
-    /// fit in shards.
+    /// fit in shards. Not with --compare.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<Shard>,
-    /// The depth S at which --shard cuts the tree, 1..=D (default: the first depth with at
-    /// least 16 positions per shard, at most D − 1); its distinct positions are held, at
-    /// most 2^20.
+    /// The depth S at which --shard cuts the tree, 1..=D (0 for --depth 0; default: the
+    /// first depth with at least 16 positions per shard, at most D − 1); its distinct
+    /// positions are held, at most 2^20. A deeper S gives each shard smaller subtrees.
     #[arg(long, value_name = "S", requires = "shard")]
     pub split_depth: Option<u32>,
 }

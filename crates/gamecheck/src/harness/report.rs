@@ -637,14 +637,19 @@ mod tests {
             line.ends_with("65536           0        -  random; reference `table` took - s"),
             "{text}"
         );
-        // the same report with its times, otherwise the same bytes
+        // the same report with its times, otherwise the same lines (the rule under the
+        // header is as wide as the table, whose detail column is shorter blanked)
         let mut timed = Vec::new();
         r.write_table_fitted(&mut timed, Some(TABLE_WIDTH)).unwrap();
         let timed = String::from_utf8(timed).unwrap();
-        assert_eq!(
-            timed.replace("  0.250", "      -").replace("0.500", "-"),
-            text
-        );
+        let timed = timed.replace("  0.250", "      -").replace("0.500", "-");
+        let words = |t: &str| -> Vec<String> {
+            t.lines()
+                .filter(|l| !l.starts_with("---"))
+                .map(String::from)
+                .collect()
+        };
+        assert_eq!(words(&timed), words(&text));
     }
 
     #[test]

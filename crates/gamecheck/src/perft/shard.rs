@@ -96,7 +96,8 @@ fn add_paths(into: &mut Vec<(u32, u128)>, from: &[(u32, u128)]) -> Result<(), St
 /// The tree of perft(`depth`) from `state` cut at `split_depth`, or at the first depth
 /// `s` in 1..=max(1, `depth` − 1) whose distinct positions number at least
 /// [`POSITIONS_PER_SHARD`] × `shards` (the last of them when none does, or the last
-/// before one passes [`SPLIT_LIMIT`]). Depth 0 splits at 0.
+/// before one passes [`SPLIT_LIMIT`]). Depth 0 splits at 0; a split deeper than every
+/// line stops at the depth where the last line ended (no position left).
 ///
 /// # Errors
 /// [`SplitError`]: a split depth deeper than `depth`, or 0 for a count of depth 1 or
@@ -150,7 +151,8 @@ fn split_within<P: Perft>(
         Generator::Oracle => P::oracle_children(walker, s),
     };
     let mut cut = start;
-    while cut.depth < target {
+    // a split past the end of every line holds nothing more: it stops where they ended
+    while cut.depth < target && !cut.positions.is_empty() {
         let mut next: Vec<SplitPosition<P>> = Vec::new();
         let mut index: FxHashMap<P::Key, usize> = FxHashMap::default();
         let mut ended = cut.ended.clone();

@@ -152,6 +152,12 @@ pub fn read(file: &str, text: &str) -> Result<ShardFile, MergeError> {
             _ => {}
         }
     }
+    if text.trim().is_empty() {
+        return Err(MergeError::Parse {
+            file: file.into(),
+            message: "the file is empty (did its shard fail? see what it wrote on stderr)".into(),
+        });
+    }
     let parsed: ShardFile = serde_json::from_str(text).map_err(|e| MergeError::Parse {
         file: file.into(),
         message: e.to_string(),
@@ -317,6 +323,34 @@ pub fn perft_text(lines: &[Divided], total: u128) -> String {
     out
 }
 
+/// How the first moves `d` of a file differ from `lines` (those of `first`): the first
+/// place where they part, or the count of each; `None` when they are the same.
+fn first_move_difference(
+    lines: &[Divided],
+    d: &[super::DivideLine],
+    first: &str,
+) -> Option<String> {
+    let at = lines
+        .iter()
+        .map(|l| l.mv.as_str())
+        .zip(d.iter().map(|l| l.mv.as_str()))
+        .position(|(a, b)| a != b);
+    match at {
+        Some(i) => Some(format!(
+            "its first moves are not those of {first}: its move {} is `{}` where {first} has `{}`",
+            i + 1,
+            d[i].mv,
+            lines[i].mv
+        )),
+        None if lines.len() != d.len() => Some(format!(
+            "its first moves are not those of {first}: it has {} where {first} has {}",
+            d.len(),
+            lines.len()
+        )),
+        None => None,
+    }
+}
+
 fn merge_perft(shards: &[(&str, &PerftShard)]) -> Result<String, MergeError> {
     let content = |file: &str, problem: String| MergeError::Content {
         file: file.into(),
@@ -326,7 +360,9 @@ fn merge_perft(shards: &[(&str, &PerftShard)]) -> Result<String, MergeError> {
         text.parse::<u128>().map_err(|_| {
             content(
                 file,
-                format!("its {what} `{text}` is not a count (a whole number in decimal)"),
+                format!(
+                    "its {what} `{text}` is not a count (a whole number in decimal, below 2^128)"
+                ),
             )
         })
     };
@@ -343,28 +379,31 @@ fn merge_perft(shards: &[(&str, &PerftShard)]) -> Result<String, MergeError> {
             count: 0,
         })
         .collect();
-    let ours: Vec<&str> = lines.iter().map(|l| l.mv.as_str()).collect();
-    let ours = ours.join(", ");
     for &(file, s) in shards {
-        total = total
-            .checked_add(number(file, "total", &s.total)?)
-            .ok_or_else(|| overflow(file))?;
+        let own = number(file, "total", &s.total)?;
+        total = total.checked_add(own).ok_or_else(|| overflow(file))?;
         match (&s.divide, divide) {
             (None, false) => {}
             (Some(d), true) => {
-                let theirs: Vec<&str> = d.iter().map(|l| l.mv.as_str()).collect();
-                let theirs = theirs.join(", ");
-                if theirs != ours {
+                if let Some(problem) = first_move_difference(&lines, d, first) {
+                    return Err(content(file, problem));
+                }
+                let mut sum: Option<u128> = Some(0);
+                for (l, dl) in lines.iter_mut().zip(d) {
+                    let n = number(file, "count", &dl.count)?;
+                    sum = sum.and_then(|s| s.checked_add(n));
+                    l.count = l.count.checked_add(n).ok_or_else(|| overflow(file))?;
+                }
+                // each file adds up on its own (a start without a move has no line)
+                if !d.is_empty() && sum != Some(own) {
                     return Err(content(
                         file,
-                        format!("its first moves ({theirs}) are not those of {first} ({ours})"),
+                        format!(
+                            "its first moves' counts add up to {}, not to its total {own}: \
+                             the file was edited or damaged; run this shard again",
+                            sum.map_or("more than 2^128 − 1".into(), |s| s.to_string())
+                        ),
                     ));
-                }
-                for (l, dl) in lines.iter_mut().zip(d) {
-                    l.count = l
-                        .count
-                        .checked_add(number(file, "count", &dl.count)?)
-                        .ok_or_else(|| overflow(file))?;
                 }
             }
             (None, true) => {
@@ -380,15 +419,6 @@ fn merge_perft(shards: &[(&str, &PerftShard)]) -> Result<String, MergeError> {
                 ))
             }
         }
-    }
-    // the first moves' counts add up to the total (a start without a move has no line:
-    // its total is 0, or 1 under `--finished leaf`)
-    let sum = lines.iter().try_fold(0u128, |a, l| a.checked_add(l.count));
-    if !lines.is_empty() && sum != Some(total) {
-        return Err(content(
-            first,
-            "the first moves' counts do not add up to the totals".into(),
-        ));
     }
     Ok(perft_text(&lines, total))
 }
@@ -725,7 +755,12 @@ mod tests {
         let files = perft_shards(&[&[("a", 1), ("b", 2)], &[("a", 10), ("c", 0)]]);
         refused(
             &files,
-            "p1.json: its first moves (a, c) are not those of p0.json (a, b)",
+            "p1.json: its first moves are not those of p0.json: its move 2 is `c` where p0.json has `b`",
+        );
+        let files = perft_shards(&[&[("a", 1), ("b", 2)], &[("a", 10)]]);
+        refused(
+            &files,
+            "p1.json: its first moves are not those of p0.json: it has 1 where p0.json has 2",
         );
         let mut files = perft_shards(&[&[("a", 1)], &[("a", 2)]]);
         if let ShardFile::Perft(p) = &mut files[1].1 {
@@ -733,7 +768,7 @@ mod tests {
         }
         refused(
             &files,
-            "the first moves' counts do not add up to the totals",
+            "p1.json: its first moves' counts add up to 2, not to its total 3: the file was edited",
         );
         if let ShardFile::Perft(p) = &mut files[1].1 {
             p.divide = None;

@@ -68,13 +68,18 @@ impl FromStr for Shard {
     fn from_str(text: &str) -> Result<Shard, String> {
         let Some((k, n)) = text.split_once('/') else {
             return Err(format!(
-                "{text} is not a shard: K/N, shard K of N counted from 0 (0/4, 1/4, 2/4, 3/4)"
+                "`{text}` is not a shard: K/N, shard K of N counted from 0 (0/4, 1/4, 2/4, 3/4)"
             ));
         };
         let number = |part: &str, what: &str| {
-            part.trim().parse::<u32>().map_err(|_| {
-                format!("{text}: {what} `{part}` is not a whole number (K/N, e.g. 0/4)")
-            })
+            let part = part.trim();
+            part.parse::<u32>()
+                .map_err(|_| match part.bytes().all(|b| b.is_ascii_digit()) {
+                    true if !part.is_empty() => {
+                        format!("{text}: {what} = {part} is out of range: N is 1..={MAX_SHARDS}")
+                    }
+                    _ => format!("{text}: {what} `{part}` is not a whole number (K/N, e.g. 0/4)"),
+                })
         };
         let (index, count) = (number(k, "K")?, number(n, "N")?);
         if count == 0 || count > MAX_SHARDS {
@@ -312,7 +317,12 @@ mod tests {
             ("0/65537", "N must be 1..=65536"),
             ("a/4", "K `a` is not a whole number"),
             ("1/-4", "N `-4` is not a whole number"),
-            ("3", "is not a shard: K/N"),
+            ("3", "`3` is not a shard: K/N"),
+            ("", "`` is not a shard"),
+            (
+                "0/4294967296",
+                "N = 4294967296 is out of range: N is 1..=65536",
+            ),
         ] {
             let e = bad.parse::<Shard>().unwrap_err();
             assert!(e.contains(says), "{bad}: {e}");

@@ -100,10 +100,7 @@ impl FromStr for Shard {
 
 /// SHA-256 (lowercase hex) of `bytes`.
 pub fn sha256_hex(bytes: &[u8]) -> String {
-    Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    to_hex(&Sha256::digest(bytes))
 }
 
 /// The digest of a plan: SHA-256 of its JSON (fields in their declared order).
